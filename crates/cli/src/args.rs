@@ -1,0 +1,125 @@
+//! Command-line arguments, as plain data. `cmd` validates them into configurations.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// ply: solve classic puzzles exactly, play board games against search AIs, and referee bot
+/// contests.
+#[derive(Debug, Parser)]
+#[command(name = "ply", version, about, long_about = None, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  ply games                          list the games and puzzles
+  ply play tictactoe                 play tic-tac-toe against the perfect AI
+  ply perft tictactoe 9              count the positions 9 plies deep (127872)
+  echo '1 0 0 0 2 0 0 0 0 1' | ply bot tictactoe   answer a HackerEarth-style state";
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the games and puzzles ply knows, one line each.
+    Games(GamesArgs),
+    /// Play a game against an AI in the terminal.
+    #[command(
+        after_help = "Example:\n  ply play tictactoe --you o --ai mcts --seed 7\n\n\
+Moves are typed in the game's notation; for tic-tac-toe `row col` (0-based, as HackerEarth\n\
+writes them) or the cell number 1-9 shown on the board. Type `help` for the legal moves,\n\
+`quit` to stop."
+    )]
+    Play(PlayArgs),
+    /// Count the move sequences of a given length (perft), to check a move generator.
+    #[command(
+        after_help = "Example:\n  ply perft tictactoe 9     # last line: 127872\n  \
+ply perft tictactoe 2 --divide --position 'x../.../...'"
+    )]
+    Perft(PerftArgs),
+    /// Act as a contest bot: read one state on stdin, print a move on stdout.
+    #[command(
+        after_help = "Example:\n  printf '1 0 0\\n0 2 0\\n0 0 0\\n1\\n' | ply bot tictactoe\n\n\
+The input and output formats are the contest's own (HackerEarth's for its games); see\n\
+`ply games` for which games have one."
+    )]
+    Bot(BotArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// Print JSON for scripts instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Which side a person takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    /// Player 1 (X in tic-tac-toe), moves first.
+    #[value(alias = "1", alias = "first")]
+    X,
+    /// Player 2 (O in tic-tac-toe).
+    #[value(alias = "2", alias = "second")]
+    O,
+}
+
+/// The built-in AIs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AiKind {
+    /// Searches to the end of the game: never loses, wins as fast as it can (small games).
+    Perfect,
+    /// Alpha-beta with iterative deepening for --think-ms per move.
+    Alphabeta,
+    /// Monte Carlo tree search (UCT) for --think-ms per move.
+    Mcts,
+    /// A uniformly random legal move.
+    Random,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game (see `ply games`).
+    pub game: String,
+    /// Your side: x (moves first) or o.
+    #[arg(long, value_enum, default_value = "x")]
+    pub you: Side,
+    /// The AI you play against.
+    #[arg(long, value_enum, default_value = "perfect")]
+    pub ai: AiKind,
+    /// Seed of the AI's random choices; the same seed and moves give the same game.
+    /// Default: a fresh one, printed at the start.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Thinking time per AI move, for alphabeta and mcts.
+    #[arg(long, default_value_t = 1000)]
+    pub think_ms: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game (see `ply games`).
+    pub game: String,
+    /// How many plies deep.
+    pub depth: u32,
+    /// Start from this position (the game's one-line text) instead of the start.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Also print the count below each first move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Print JSON for scripts.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// The game (see `ply games`).
+    pub game: String,
+    /// Time budget for the whole answer, in milliseconds.
+    #[arg(long, default_value_t = 900)]
+    pub time_ms: u64,
+    /// Print the search report on stderr (depth, score, nodes, principal variation).
+    #[arg(long)]
+    pub verbose: bool,
+}

@@ -1,0 +1,52 @@
+//! `ply bot GAME`: one contest turn, stdin to stdout.
+
+use std::io::Read;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+use ply_core::Budget;
+use ply_games::{HackerEarth, Heuristics, with_hackerearth_game};
+use ply_search::{AlphaBeta, Config};
+
+use crate::args::BotArgs;
+use crate::bad_input;
+
+pub fn run(args: &BotArgs) -> Result<ExitCode> {
+    let kind = super::game_kind(&args.game)?;
+    with_hackerearth_game!(kind, G => answer::<G>(args)).unwrap_or_else(|| {
+        Err(bad_input!(
+            "{} has no bot format yet; `ply games` marks the games that have one",
+            kind
+        ))
+    })
+}
+
+fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
+    let started = Instant::now();
+    let mut input = String::new();
+    std::io::stdin()
+        .read_to_string(&mut input)
+        .context("reading the state from stdin")?;
+    let state = G::read_input(&input).map_err(|e| bad_input!("stdin, {e}"))?;
+    if state.is_terminal() {
+        return Err(bad_input!(
+            "the game in this state is already over; there is no move to make"
+        ));
+    }
+    // Keep a margin for process exit and output.
+    let budget = Duration::from_millis(args.time_ms).saturating_sub(started.elapsed());
+    let mut search = AlphaBeta::with(
+        G::Eval::default(),
+        G::Ordering::default(),
+        Config::default(),
+    );
+    let report = search.search(&state, Budget::time(budget.mul_f64(0.9)));
+    let mv = report.best.context("no legal move found")?;
+    if args.verbose {
+        eprintln!("{report}");
+    }
+    print!("{}", state.write_move(mv));
+    Ok(ExitCode::SUCCESS)
+}

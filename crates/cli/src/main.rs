@@ -1,0 +1,19 @@
+//! The `ply` binary: parse the command line, run, map the result to an exit code.
+//! Everything else lives in the library crates; see docs/architecture.md.
+
+mod args;
+mod cmd;
+mod exit;
+mod players;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = args::Cli::parse();
+    match cmd::run(args) {
+        Ok(code) => code,
+        Err(err) => exit::report(&err),
+    }
+}

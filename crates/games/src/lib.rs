@@ -1,0 +1,153 @@
+//! The games ply plays, one folder per game with the same files (OpenSpiel's layout):
+//!
+//! * `mod.rs`: the rules in words, every rule choice made and why;
+//! * `board.rs`: the state and its text forms; `moves.rs`: the move type and its notation;
+//! * `rules.rs`: the [`Game`](ply_core::Game) implementation, nothing else;
+//! * `eval.rs`: heuristics for search (rules know nothing of them);
+//! * `hackerearth.rs` (contest games): the exact stdin/stdout format of the contest;
+//! * `tests.rs`: facts the game must satisfy.
+//!
+//! [`GameKind`] names every game for the command line, and [`with_game!`] turns a kind into
+//! its concrete type, so that generic code (perft, search, the referee) runs on any game.
+//! A game never imports another game.
+
+pub mod text;
+pub mod tictactoe;
+
+use std::fmt;
+use std::str::FromStr;
+
+use ply_core::{Evaluator, Game, GameInfo, MoveOrdering, ParseMoveError, ParseStateError};
+
+/// Every game ply knows, selected by name on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    /// Noughts and crosses on 3x3.
+    TicTacToe,
+}
+
+impl GameKind {
+    /// Every game, in the order `ply games` lists them.
+    pub const ALL: &'static [GameKind] = &[GameKind::TicTacToe];
+
+    /// The game's static facts.
+    pub fn info(self) -> &'static GameInfo {
+        with_game!(self, G => G::info())
+    }
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no game of ply's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {name:?}; the games are: {known}")]
+pub struct UnknownGameError {
+    /// The name given.
+    pub name: String,
+    /// The known names, comma separated.
+    pub known: String,
+}
+
+impl FromStr for GameKind {
+    type Err = UnknownGameError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let wanted = s.trim().to_ascii_lowercase().replace(['-', '_', ' '], "");
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name() == wanted)
+            .ok_or_else(|| UnknownGameError {
+                name: s.to_string(),
+                known: GameKind::ALL
+                    .iter()
+                    .map(|k| k.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+/// Runs `$body` with `$G` bound to the concrete game type of `$kind`.
+///
+/// ```
+/// use ply_core::Game;
+/// use ply_games::{with_game, GameKind};
+/// let n = with_game!(GameKind::TicTacToe, G => G::info().seats);
+/// assert_eq!(n, 2);
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::GameKind::TicTacToe => {
+                type $G = $crate::tictactoe::TicTacToe;
+                $body
+            }
+        }
+    };
+}
+
+/// The heuristics a game offers to searches: its best evaluator and move ordering. Rules
+/// never use them; the command line and the referee pick them for `alphabeta` players.
+pub trait Heuristics: Game {
+    /// The evaluator strong players use.
+    type Eval: Evaluator<Self> + Default + Clone + 'static;
+    /// The move ordering strong players use.
+    type Ordering: MoveOrdering<Self> + Default + Clone + 'static;
+}
+
+/// A game with a HackerEarth "Battle of Bots" stdin/stdout format: the state a bot is fed,
+/// and the move it prints. Byte-exact: contest players test their submissions with it.
+pub trait HackerEarth: Game {
+    /// Reads the input a bot receives.
+    ///
+    /// # Errors
+    /// A [`ParseStateError`] with the line and column of the first problem.
+    fn read_input(text: &str) -> Result<Self, ParseStateError>;
+
+    /// Writes the input a bot receives in this position, exactly as the contest does.
+    fn write_input(&self) -> String;
+
+    /// Writes `mv` as a bot prints it, with the trailing newline.
+    fn write_move(&self, mv: Self::Move) -> String;
+
+    /// Reads a bot's answer: only the tokens the format needs, anything after them (debug
+    /// lines) is ignored, as the contest's judge does.
+    ///
+    /// # Errors
+    /// A [`ParseMoveError`] when the answer is not a move's notation.
+    fn read_move(&self, output: &str) -> Result<Self::Move, ParseMoveError>;
+}
+
+impl GameKind {
+    /// Whether the game has a HackerEarth bot format (`ply bot` and the per-move referee).
+    pub fn has_hackerearth_format(self) -> bool {
+        with_hackerearth_game!(self, _G => true).unwrap_or(false)
+    }
+}
+
+/// Like [`with_game!`] for games that implement [`HackerEarth`]: `Some($body)` with `$G` bound,
+/// `None` for the other games.
+#[macro_export]
+macro_rules! with_hackerearth_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        #[allow(unreachable_patterns)]
+        match $kind {
+            $crate::GameKind::TicTacToe => {
+                type $G = $crate::tictactoe::TicTacToe;
+                Some($body)
+            }
+            _ => None,
+        }
+    };
+}

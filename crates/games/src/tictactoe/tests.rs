@@ -1,0 +1,1 @@
+//! Facts tic-tac-toe must satisfy (filled in below).

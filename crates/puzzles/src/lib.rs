@@ -1,0 +1,32 @@
+//! The puzzles ply solves, one folder per puzzle (`hanoi/`, `peg_solitaire/`, `sudoku/`),
+//! each opening with its rules and the choices made, then its formats and solvers.
+//!
+//! Every puzzle implements [`ply_core::Puzzle`] so that the plain generic searches of
+//! `ply_search::puzzle` can check its specialised solvers on small instances.
+
+use std::fmt;
+
+/// Every puzzle ply knows, as `ply games` lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PuzzleKind {}
+
+impl PuzzleKind {
+    /// Every puzzle, in listing order.
+    pub const ALL: &'static [PuzzleKind] = &[];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {}
+    }
+
+    /// One line on what it is.
+    pub fn summary(self) -> &'static str {
+        match self {}
+    }
+}
+
+impl fmt::Display for PuzzleKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,27 @@
+//! Game-agnostic search, generic over the traits of `ply_core`; nothing here knows a game.
+//!
+//! * [`negamax`]: plain fixed-depth minimax, the reference every clever search is tested
+//!   against.
+//! * [`AlphaBeta`]: alpha-beta with a transposition table, iterative deepening under a
+//!   [`Budget`](ply_core::Budget), mate-distance scoring and a move-ordering hook.
+//! * [`Mcts`]: UCT Monte Carlo tree search with a seeded RNG, for any number of seats.
+//! * [`RandomPlayer`], [`GreedyPlayer`]: baselines.
+//! * [`perft`]: counts leaf nodes, to check move generators against published figures.
+//! * [`puzzle`]: breadth-first search and IDA* for single-agent puzzles.
+
+mod alphabeta;
+mod baseline;
+mod mcts;
+mod negamax;
+mod perft;
+pub mod puzzle;
+mod report;
+mod tt;
+
+pub use alphabeta::{AlphaBeta, AlphaBetaPlayer, Config, Deepening, TtProbe};
+pub use baseline::{GreedyPlayer, RandomPlayer};
+pub use mcts::{Mcts, MctsConfig, MctsPlayer};
+pub use negamax::{negamax, terminal_score};
+pub use perft::{perft, perft_divide};
+pub use report::SearchReport;
+pub use tt::{Bound, TranspositionTable};

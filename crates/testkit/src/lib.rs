@@ -1,0 +1,274 @@
+//! ply's shared test kit (not published).
+//!
+//! * [`conformance!`]: the suite every game runs, seeded random playouts that check the
+//!   contracts of [`Game`] at every position ([`check_playouts`]).
+//! * [`run_perft_file`]: perft figures from a data file (`perft <depth> <nodes>` lines).
+//! * [`assert_golden`]: compare output with a file kept in the repository; set
+//!   `PLY_UPDATE_GOLDEN=1` to rewrite the files after a deliberate change.
+//! * [`playthrough`]: a game recorded move by move, for golden files.
+//! * [`shared_data`]: the path of a file under `../shared/data`, or `None` (tests then skip).
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use ply_core::Game;
+
+/// Expands to a `#[test]` that runs [`check_playouts`] on the game's start position.
+///
+/// ```ignore
+/// ply_testkit::conformance!(ply_games::tictactoe::TicTacToe, games = 300);
+/// ```
+#[macro_export]
+macro_rules! conformance {
+    ($game:ty) => {
+        $crate::conformance!($game, games = 200);
+    };
+    ($game:ty, games = $n:expr) => {
+        #[test]
+        fn conformance_random_playouts() {
+            $crate::check_playouts::<$game>(&<$game as ply_core::Game>::start(), $n, 0x5EED);
+        }
+    };
+}
+
+/// Plays `games` seeded random games from `start` and checks, at every position:
+/// * legal moves are sorted ascending and unique;
+/// * no legal moves exactly when there is an outcome;
+/// * every legal move is accepted by `play`, which then equals `play_unchecked`;
+/// * moves legal elsewhere but not here are refused by `play`, leaving the state unchanged;
+/// * every move's text parses back to the move;
+/// * the one-line text has no newline and parses back to an equal state with an equal key;
+/// * a clone is equal and has the same key;
+/// * the game ends within `max_plies`.
+///
+/// # Panics
+/// On the first broken contract, with the position, the move and the seed.
+pub fn check_playouts<G: Game>(start: &G, games: usize, seed: u64) {
+    let info = G::info();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pool: Vec<G::Move> = Vec::new();
+    let mut pooled: HashSet<G::Move> = HashSet::new();
+    let mut moves = Vec::new();
+    for game in 0..games {
+        let mut state = start.clone();
+        let mut plies = 0u32;
+        loop {
+            let ctx = || {
+                format!(
+                    "{} game {game} (seed {seed}) ply {plies} at `{state}`",
+                    info.name
+                )
+            };
+            let text = state.to_string();
+            assert!(!text.contains('\n'), "{}: text form has a newline", ctx());
+            let parsed: G = text
+                .parse()
+                .unwrap_or_else(|e| panic!("{}: text does not parse back: {e}", ctx()));
+            assert_eq!(
+                parsed,
+                state,
+                "{}: text round trip changed the state",
+                ctx()
+            );
+            assert_eq!(
+                parsed.key(),
+                state.key(),
+                "{}: equal states, different keys",
+                ctx()
+            );
+            let copy = state.clone();
+            assert_eq!(copy, state, "{}: clone differs", ctx());
+
+            state.legal_moves(&mut moves);
+            assert!(
+                moves.windows(2).all(|w| w[0] < w[1]),
+                "{}: legal moves not sorted and unique: {moves:?}",
+                ctx()
+            );
+            let outcome = state.outcome();
+            assert_eq!(
+                moves.is_empty(),
+                outcome.is_some(),
+                "{}: moves {moves:?} but outcome {outcome:?}",
+                ctx()
+            );
+            for &mv in &moves {
+                let parsed = state
+                    .parse_move(&mv.to_string())
+                    .unwrap_or_else(|e| panic!("{}: move {mv} does not parse back: {e}", ctx()));
+                assert_eq!(parsed, mv, "{}: move text round trip", ctx());
+                if pooled.insert(mv) {
+                    pool.push(mv);
+                }
+            }
+            // A sample of moves legal elsewhere but not here must be refused.
+            for _ in 0..pool.len().min(8) {
+                let mv = pool[rng.random_range(0..pool.len())];
+                if moves.binary_search(&mv).is_err() {
+                    let mut s = state.clone();
+                    assert!(s.play(mv).is_err(), "{}: play accepted illegal {mv}", ctx());
+                    assert_eq!(s, state, "{}: refused {mv} changed the state", ctx());
+                }
+            }
+            if outcome.is_some() {
+                break;
+            }
+            assert!(
+                plies < info.max_plies,
+                "{}: longer than max_plies {}",
+                ctx(),
+                info.max_plies
+            );
+            let mv = moves[rng.random_range(0..moves.len())];
+            let mut checked = state.clone();
+            checked
+                .play(mv)
+                .unwrap_or_else(|e| panic!("{}: play refused legal {mv}: {e}", ctx()));
+            let mut fast = state.clone();
+            fast.play_unchecked(mv);
+            assert_eq!(
+                checked,
+                fast,
+                "{}: play and play_unchecked differ on {mv}",
+                ctx()
+            );
+            state = fast;
+            plies += 1;
+        }
+    }
+}
+
+/// Checks every `perft <depth> <nodes>` line of `path` from the position given by the
+/// nearest `position <text>` line above it (the start position when there is none), skipping
+/// lines whose node count exceeds `max_nodes` (for the debug-profile test run). Lines starting
+/// with `#` are comments. Returns how many figures were checked.
+///
+/// # Panics
+/// On a malformed line or a wrong count, naming the file and line.
+pub fn run_perft_file<G: Game>(path: impl AsRef<Path>, max_nodes: u64) -> usize {
+    let path = path.as_ref();
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let mut state = G::start();
+    let mut checked = 0;
+    for (i, line) in text.lines().enumerate() {
+        let at = || format!("{}:{}", path.display(), i + 1);
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("position ") {
+            state = rest
+                .parse()
+                .unwrap_or_else(|e| panic!("{}: bad position: {e}", at()));
+        } else if line == "start" {
+            state = G::start();
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let nums: Vec<u64> = rest
+                .split_whitespace()
+                .map(|t| {
+                    t.parse()
+                        .unwrap_or_else(|_| panic!("{}: not a number: {t}", at()))
+                })
+                .collect();
+            let [depth, nodes] = nums[..] else {
+                panic!("{}: expected `perft <depth> <nodes>`", at());
+            };
+            if nodes > max_nodes {
+                continue;
+            }
+            let got = ply_search::perft(&state, depth as u32);
+            assert_eq!(got, nodes, "{}: perft {depth} from `{state}`", at());
+            checked += 1;
+        } else {
+            panic!("{}: expected `position`, `start`, `perft` or `#`", at());
+        }
+    }
+    checked
+}
+
+/// Compares `actual` with the golden file at `path`; with `PLY_UPDATE_GOLDEN=1` in the
+/// environment, writes it instead.
+///
+/// # Panics
+/// When they differ, showing the first differing line.
+pub fn assert_golden(path: impl AsRef<Path>, actual: &str) {
+    let path = path.as_ref();
+    if std::env::var_os("PLY_UPDATE_GOLDEN").is_some() {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("creating golden directory");
+        }
+        std::fs::write(path, actual).expect("writing golden file");
+        return;
+    }
+    let expected = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!(
+            "golden file {} unreadable ({e}); run with PLY_UPDATE_GOLDEN=1 to create it",
+            path.display()
+        )
+    });
+    if expected != actual {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "output differs from {} at line {}:\nexpected: {:?}\nactual:   {:?}\n(PLY_UPDATE_GOLDEN=1 rewrites it after a deliberate change)",
+            path.display(),
+            line + 1,
+            expected.lines().nth(line),
+            actual.lines().nth(line)
+        );
+    }
+}
+
+/// A seeded random game recorded move by move: each ply's position, its legal moves and
+/// the move played, then the outcome. For golden "playthrough" files.
+pub fn playthrough<G: Game>(start: &G, seed: u64) -> String {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = start.clone();
+    let mut out = String::new();
+    let mut moves = Vec::new();
+    let _ = writeln!(out, "game {}\nseed {seed}", G::info().name);
+    loop {
+        state.legal_moves(&mut moves);
+        let _ = writeln!(out, "\nposition {state}");
+        let listed: Vec<String> = moves.iter().map(|m| format!("[{m}]")).collect();
+        let _ = writeln!(out, "legal {}", listed.join(" "));
+        if let Some(o) = state.outcome() {
+            let _ = writeln!(out, "outcome {o}");
+            break;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        let _ = writeln!(out, "{} plays [{mv}]", state.to_move());
+        state.play_unchecked(mv);
+    }
+    out
+}
+
+/// The path of `rel` under the shared reference data (`../shared/data` from the workspace
+/// root), or `None` when it is absent, as in a user's fresh clone. Tests that get `None`
+/// print why and return early.
+pub fn shared_data(rel: &str) -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..");
+    let p = root.join("shared/data").join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!(
+            "skipping: {} is absent (reference data lives in ../shared/data)",
+            p.display()
+        );
+        None
+    }
+}
+
+/// The workspace root, for tests that read the project's own fixtures.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
