@@ -11,22 +11,27 @@ use ply_core::Game;
 /// assert_eq!(ply_search::perft(&TicTacToe::start(), 2), 72);
 /// ```
 pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
+    // One move buffer per ply, reused: allocation would otherwise dominate small games.
+    let mut buffers = vec![Vec::new(); depth as usize + 1];
+    count(state, depth, &mut buffers)
+}
+
+fn count<G: Game>(state: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    state.legal_moves(moves);
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = state.clone();
-            child.play_unchecked(mv);
-            perft(&child, depth - 1)
-        })
-        .sum()
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = state.clone();
+        child.play_unchecked(mv);
+        total += count(&child, depth - 1, rest);
+    }
+    total
 }
 
 /// Perft split by first move, for finding where two move generators disagree.
