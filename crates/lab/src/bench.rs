@@ -1,5 +1,9 @@
 //! The benchmark: every algorithm on the same seeded arrays, growing sizes, repeated runs.
 //!
+//! Time is the calling thread's CPU time where the system has that clock (Unix: the machine
+//! this lab runs on is shared, and time spent waiting for a core is not the sort's), wall time
+//! elsewhere; [`BenchReport::clock`] says which, and the wall time is kept too.
+//!
 //! For each input kind, size and run one array is generated; every algorithm sorts its own copy
 //! of it, and its result is compared with the standard library's. Arrays too small to time
 //! reliably are sorted in batches of copies (at least [`MIN_BATCH`] values per timed batch) and
@@ -7,7 +11,7 @@
 //! median, mean and minimum over the runs, per element.
 //!
 //! Algorithms of [`Growth::Quadratic`] are *capped*: after each size, the time of one sort at
-//! the next size is predicted as `t · (next/size)^e`, with `e` the growth exponent measured over
+//! the next size is predicted as `t · (next/size)^e`, with `t` the fastest run and `e` the growth exponent measured over
 //! the last two sizes (both at least 1000 values, clamped to `1..=2`; `2` before that), and the
 //! algorithm is skipped for this input from the first size predicted to exceed the budget.
 
@@ -17,6 +21,40 @@ use serde::Serialize;
 
 use crate::inputs::{InputKind, case_seed};
 use crate::{Algorithm, Growth};
+
+/// Which clock the figures come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Clock {
+    /// CPU time of the measuring thread (`CLOCK_THREAD_CPUTIME_ID`).
+    ThreadCpu,
+    /// Wall time ([`Instant`]).
+    Wall,
+}
+
+/// Reads the thread's CPU clock, if the system has one.
+fn thread_cpu_time() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        use nix::time::{ClockId, clock_gettime};
+        clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID)
+            .ok()
+            .map(Duration::from)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// The clock [`run`] will use on this system.
+pub fn clock() -> Clock {
+    if thread_cpu_time().is_some() {
+        Clock::ThreadCpu
+    } else {
+        Clock::Wall
+    }
+}
 
 /// The fewest values one timed batch sorts.
 pub const MIN_BATCH: usize = 16_384;
@@ -67,6 +105,8 @@ pub struct Measurement {
     pub mean_ns_per_elem: f64,
     /// Fastest run, per element, in nanoseconds.
     pub min_ns_per_elem: f64,
+    /// Fastest run by the wall clock, per element, in nanoseconds.
+    pub min_wall_ns_per_elem: f64,
 }
 
 /// A quadratic algorithm skipped from `from_size` upwards on one input kind.
@@ -99,6 +139,8 @@ pub struct BenchReport {
     pub algorithms: Vec<Algorithm>,
     /// The cap's budget for one sort, in seconds.
     pub max_sort_secs: f64,
+    /// The clock of the `*_ns_per_elem` figures other than the wall ones.
+    pub clock: Clock,
     /// One entry per algorithm, input and size measured.
     pub measurements: Vec<Measurement>,
     /// The caps applied.
@@ -145,6 +187,11 @@ pub fn run(
     sizes.dedup();
     let mut measurements = Vec::new();
     let mut caps: Vec<Cap> = Vec::new();
+    let clock = clock();
+    let now = || match clock {
+        Clock::ThreadCpu => thread_cpu_time().unwrap_or_default(),
+        Clock::Wall => Duration::ZERO,
+    };
     for &input in &config.inputs {
         for (size_index, &size) in sizes.iter().enumerate() {
             let active =
@@ -152,6 +199,7 @@ pub fn run(
             let live: Vec<Algorithm> = config.algorithms.iter().copied().filter(active).collect();
             let reps = MIN_BATCH.div_ceil(size.max(1));
             let mut times: Vec<Vec<f64>> = vec![Vec::new(); live.len()];
+            let mut wall_times: Vec<Vec<f64>> = vec![Vec::new(); live.len()];
             for run in 0..config.runs {
                 let seed = case_seed(config.seed, input, size, run);
                 let base = input.generate(size, seed);
@@ -159,11 +207,15 @@ pub fn run(
                 expected.sort_unstable();
                 for (k, &algorithm) in live.iter().enumerate() {
                     let mut copies = vec![base.clone(); reps];
-                    let start = Instant::now();
+                    let (start, cpu_start) = (Instant::now(), now());
                     for copy in &mut copies {
                         algorithm.sort(std::hint::black_box(copy));
                     }
-                    let elapsed = start.elapsed();
+                    let (cpu_end, wall) = (now(), start.elapsed());
+                    let elapsed = match clock {
+                        Clock::ThreadCpu => cpu_end.saturating_sub(cpu_start),
+                        Clock::Wall => wall,
+                    };
                     if copies.iter().any(|c| *c != expected) {
                         return Err(RunBenchError {
                             algorithm,
@@ -173,6 +225,7 @@ pub fn run(
                         });
                     }
                     times[k].push(elapsed.as_secs_f64() / reps as f64);
+                    wall_times[k].push(wall.as_secs_f64() / reps as f64);
                     on_step(Step {
                         input,
                         size,
@@ -190,10 +243,12 @@ pub fn run(
                 }
             }
             for (k, &algorithm) in live.iter().enumerate() {
-                let Some(m) = summarise(algorithm, input, size, config.runs, reps, &times[k])
+                let Some(mut m) = summarise(algorithm, input, size, config.runs, reps, &times[k])
                 else {
                     continue;
                 };
+                let fastest_wall = wall_times[k].iter().copied().fold(f64::INFINITY, f64::min);
+                m.min_wall_ns_per_elem = fastest_wall * 1e9 / size.max(1) as f64;
                 if let (Growth::Quadratic, Some(&next)) =
                     (algorithm.growth(), sizes.get(size_index + 1))
                 {
@@ -202,7 +257,7 @@ pub fn run(
                         .rev()
                         .find(|p: &&Measurement| p.algorithm == algorithm && p.input == input);
                     let exponent = growth_exponent(previous, &m);
-                    let secs = m.median_ns_per_elem * size as f64 * 1e-9;
+                    let secs = m.min_ns_per_elem * size as f64 * 1e-9;
                     let predicted = secs * (next as f64 / size as f64).powf(exponent);
                     if predicted > config.max_sort.as_secs_f64() {
                         caps.push(Cap {
@@ -225,6 +280,7 @@ pub fn run(
         inputs: config.inputs.clone(),
         algorithms: config.algorithms.clone(),
         max_sort_secs: config.max_sort.as_secs_f64(),
+        clock,
         measurements,
         caps,
     })
@@ -260,6 +316,7 @@ fn summarise(
         median_ns_per_elem: per_elem(median),
         mean_ns_per_elem: per_elem(mean),
         min_ns_per_elem: per_elem(sorted[0]),
+        min_wall_ns_per_elem: f64::NAN,
     })
 }
 
@@ -270,7 +327,7 @@ fn growth_exponent(previous: Option<&Measurement>, current: &Measurement) -> f64
     if p.size < 1000 || current.size <= p.size {
         return 2.0;
     }
-    let t = |m: &Measurement| m.median_ns_per_elem * m.size as f64;
+    let t = |m: &Measurement| m.min_ns_per_elem * m.size as f64;
     let e = (t(current) / t(p)).ln() / (current.size as f64 / p.size as f64).ln();
     if e.is_finite() {
         e.clamp(1.0, 2.0)
@@ -303,11 +360,11 @@ impl BenchReport {
     pub fn csv(&self) -> String {
         let mut out = String::from(
             "algorithm,input,size,status,runs,reps,median_ns_per_elem,mean_ns_per_elem,\
-             min_ns_per_elem,predicted_secs\n",
+             min_ns_per_elem,min_wall_ns_per_elem,predicted_secs\n",
         );
         for m in &self.measurements {
             out.push_str(&format!(
-                "{},{},{},measured,{},{},{:.3},{:.3},{:.3},\n",
+                "{},{},{},measured,{},{},{:.3},{:.3},{:.3},{:.3},\n",
                 m.algorithm,
                 m.input,
                 m.size,
@@ -315,12 +372,13 @@ impl BenchReport {
                 m.reps,
                 m.median_ns_per_elem,
                 m.mean_ns_per_elem,
-                m.min_ns_per_elem
+                m.min_ns_per_elem,
+                m.min_wall_ns_per_elem
             ));
         }
         for c in &self.caps {
             out.push_str(&format!(
-                "{},{},{},capped,,,,,,{:.3}\n",
+                "{},{},{},capped,,,,,,,{:.3}\n",
                 c.algorithm, c.input, c.from_size, c.predicted_secs
             ));
         }
@@ -405,9 +463,10 @@ mod tests {
             size,
             runs: 1,
             reps: 1,
-            median_ns_per_elem: total_ns / size as f64,
+            median_ns_per_elem: 0.0,
             mean_ns_per_elem: 0.0,
-            min_ns_per_elem: 0.0,
+            min_ns_per_elem: total_ns / size as f64,
+            min_wall_ns_per_elem: 0.0,
         };
         let e = growth_exponent(Some(&m(1000, 1e6)), &m(10_000, 1e6 * 10f64.powf(1.5)));
         assert!((e - 1.5).abs() < 1e-9);

@@ -1,5 +1,5 @@
-//! A log-log SVG chart of a benchmark: time per element against array size, one line per
-//! algorithm, for one input kind (the kind of graph the seed shows). Written by hand: a chart
+//! A log-log SVG chart of a benchmark: time per element against array size (the fastest run,
+//! the figure least disturbed by other work on the machine), one line per algorithm, for one input kind (the kind of graph the seed shows). Written by hand: a chart
 //! this simple does not need a plotting crate.
 
 use std::fmt::Write;
@@ -69,7 +69,7 @@ pub fn svg(report: &BenchReport, input: InputKind) -> Option<String> {
     let points: Vec<_> = report
         .measurements
         .iter()
-        .filter(|m| m.input == input && m.median_ns_per_elem > 0.0)
+        .filter(|m| m.input == input && m.min_ns_per_elem > 0.0)
         .collect();
     if points.is_empty() {
         return None;
@@ -88,12 +88,12 @@ pub fn svg(report: &BenchReport, input: InputKind) -> Option<String> {
         .ceil() as i32;
     let y0 = points
         .iter()
-        .map(|m| ly(m.median_ns_per_elem))
+        .map(|m| ly(m.min_ns_per_elem))
         .fold(f64::MAX, f64::min)
         .floor() as i32;
     let mut y1 = points
         .iter()
-        .map(|m| ly(m.median_ns_per_elem))
+        .map(|m| ly(m.min_ns_per_elem))
         .fold(f64::MIN, f64::max)
         .ceil() as i32;
     if x1 == x0 {
@@ -113,8 +113,12 @@ pub fn svg(report: &BenchReport, input: InputKind) -> Option<String> {
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         s,
-        r#"<text x="{}" y="24" font-size="15" text-anchor="middle">Sorting {input} arrays of i64: median time per element ({} runs, seed {})</text>"#,
+        r#"<text x="{}" y="24" font-size="15" text-anchor="middle">Sorting {input} arrays of i64: {} per element, fastest of {} runs (seed {})</text>"#,
         WIDTH / 2.0,
+        match report.clock {
+            crate::bench::Clock::ThreadCpu => "CPU time",
+            crate::bench::Clock::Wall => "time",
+        },
         report.runs,
         report.seed
     );
@@ -170,7 +174,7 @@ pub fn svg(report: &BenchReport, input: InputKind) -> Option<String> {
         };
         let path: Vec<String> = line
             .iter()
-            .map(|m| format!("{:.1},{:.1}", px(lx(m.size)), py(ly(m.median_ns_per_elem))))
+            .map(|m| format!("{:.1},{:.1}", px(lx(m.size)), py(ly(m.min_ns_per_elem))))
             .collect();
         let _ = writeln!(
             s,
