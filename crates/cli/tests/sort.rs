@@ -47,7 +47,7 @@ fn bench_writes_csv_and_plots_and_caps_quadratic_sorts() {
     assert_eq!(csv.lines().count(), 1 + 20 + 2 * 5 + 2 * 5);
     for input in ["random", "sorted"] {
         let svg = std::fs::read_to_string(dir.path().join(format!("sort-{input}.svg"))).unwrap();
-        assert!(svg.starts_with("<svg") && svg.contains("stack-v3 (capped at n ≥ 100)"));
+        assert!(svg.starts_with("<svg") && svg.contains("stack-v3 (capped, n ≥ 100)"));
     }
 }
 

@@ -48,6 +48,14 @@ fn size_label(decade: i32) -> String {
     format!("{}{unit}", 10u64.pow((decade - shift).max(0) as u32))
 }
 
+/// A size as a short label: `1M` for a power of ten, the number otherwise.
+fn compact(n: usize) -> String {
+    match n.checked_ilog10() {
+        Some(d) if 10usize.pow(d) == n => size_label(d as i32),
+        _ => n.to_string(),
+    }
+}
+
 /// `1 ns`, `100 ns`, `10 µs`: a power of ten of nanoseconds as an axis label.
 fn ns_label(decade: i32) -> String {
     let (unit, shift) = match decade {
@@ -187,14 +195,7 @@ pub fn svg(report: &BenchReport, input: InputKind) -> Option<String> {
         }
         let mut label = algorithm.name().to_owned();
         if let Some(cap) = report.cap(algorithm, input) {
-            let last = path.last().and_then(|p| p.split_once(','));
-            if let Some((cx, cy)) = last {
-                let _ = writeln!(
-                    s,
-                    r#"<text x="{cx}" y="{cy}" dx="5" dy="-5" fill="{colour}" font-size="11">capped</text>"#
-                );
-            }
-            let _ = write!(label, " (capped at n ≥ {})", cap.from_size);
+            let _ = write!(label, " (capped, n ≥ {})", compact(cap.from_size));
         }
         let lx0 = LEFT + PLOT_W + 16.0;
         let _ = writeln!(
@@ -222,5 +223,7 @@ mod tests {
         assert_eq!(ns_label(-1), "0.1 ns");
         assert_eq!(ns_label(2), "100 ns");
         assert_eq!(ns_label(4), "10 µs");
+        assert_eq!(compact(1_000_000), "1M");
+        assert_eq!(compact(2500), "2500");
     }
 }
