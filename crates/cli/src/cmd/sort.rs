@@ -20,6 +20,10 @@ use crate::bad_input;
 const MAX_SIZE: usize = 100_000_000;
 
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+ply sort check                                   every algorithm, every input kind, n up to 10^4\n  \
+ply sort bench --sizes 100,10000 --runs 3 --out /tmp/sort   table, sort-bench.csv, sort-*.svg\n\n\
+See docs/sorting.md for what the measurements show.")]
 pub struct SortArgs {
     #[command(subcommand)]
     pub command: SortCommand,
