@@ -43,6 +43,8 @@ The input and output formats are the contest's own (HackerEarth's for its games)
 `ply games` for which games have one."
     )]
     Bot(BotArgs),
+    /// The sorting lab: benchmark and check the seed's "stack sort" against the classic sorts.
+    Sort(crate::cmd::sort::SortArgs),
 }
 
 #[derive(Debug, Args)]
