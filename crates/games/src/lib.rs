@@ -11,6 +11,7 @@
 //! its concrete type, so that generic code (perft, search, the referee) runs on any game.
 //! A game never imports another game.
 
+pub mod reversi;
 pub mod text;
 pub mod tictactoe;
 
@@ -24,11 +25,16 @@ use ply_core::{Evaluator, Game, GameInfo, MoveOrdering, ParseMoveError, ParseSta
 pub enum GameKind {
     /// Noughts and crosses on 3x3.
     TicTacToe,
+    /// HackerEarth's 10x10 Reversi.
+    Reversi,
+    /// Standard 8x8 Othello.
+    Othello,
 }
 
 impl GameKind {
     /// Every game, in the order `ply games` lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::TicTacToe];
+    pub const ALL: &'static [GameKind] =
+        &[GameKind::TicTacToe, GameKind::Reversi, GameKind::Othello];
 
     /// The game's static facts.
     pub fn info(self) -> &'static GameInfo {
@@ -93,6 +99,14 @@ macro_rules! with_game {
                 type $G = $crate::tictactoe::TicTacToe;
                 $body
             }
+            $crate::GameKind::Reversi => {
+                type $G = $crate::reversi::Reversi10;
+                $body
+            }
+            $crate::GameKind::Othello => {
+                type $G = $crate::reversi::Othello;
+                $body
+            }
         }
     };
 }
@@ -145,6 +159,14 @@ macro_rules! with_hackerearth_game {
         match $kind {
             $crate::GameKind::TicTacToe => {
                 type $G = $crate::tictactoe::TicTacToe;
+                Some($body)
+            }
+            $crate::GameKind::Reversi => {
+                type $G = $crate::reversi::Reversi10;
+                Some($body)
+            }
+            $crate::GameKind::Othello => {
+                type $G = $crate::reversi::Othello;
                 Some($body)
             }
             _ => None,
