@@ -11,6 +11,7 @@
 //! its concrete type, so that generic code (perft, search, the referee) runs on any game.
 //! A game never imports another game.
 
+pub mod draughts;
 pub mod reversi;
 pub mod text;
 pub mod tictactoe;
@@ -29,12 +30,18 @@ pub enum GameKind {
     Reversi,
     /// Standard 8x8 Othello.
     Othello,
+    /// HackerEarth's Draughts: men only, forward only.
+    Draughts,
 }
 
 impl GameKind {
     /// Every game, in the order `ply games` lists them.
-    pub const ALL: &'static [GameKind] =
-        &[GameKind::TicTacToe, GameKind::Reversi, GameKind::Othello];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::TicTacToe,
+        GameKind::Reversi,
+        GameKind::Othello,
+        GameKind::Draughts,
+    ];
 
     /// The game's static facts.
     pub fn info(self) -> &'static GameInfo {
@@ -107,6 +114,10 @@ macro_rules! with_game {
                 type $G = $crate::reversi::Othello;
                 $body
             }
+            $crate::GameKind::Draughts => {
+                type $G = $crate::draughts::Draughts;
+                $body
+            }
         }
     };
 }
@@ -167,6 +178,10 @@ macro_rules! with_hackerearth_game {
             }
             $crate::GameKind::Othello => {
                 type $G = $crate::reversi::Othello;
+                Some($body)
+            }
+            $crate::GameKind::Draughts => {
+                type $G = $crate::draughts::Draughts;
                 Some($body)
             }
             _ => None,
