@@ -13,6 +13,7 @@
 
 pub mod draughts;
 pub mod reversi;
+pub mod taunt;
 pub mod text;
 pub mod tictactoe;
 
@@ -32,6 +33,8 @@ pub enum GameKind {
     Othello,
     /// HackerEarth's Draughts: men only, forward only.
     Draughts,
+    /// HackerEarth's Taunt on 10x4.
+    Taunt,
 }
 
 impl GameKind {
@@ -41,6 +44,7 @@ impl GameKind {
         GameKind::Reversi,
         GameKind::Othello,
         GameKind::Draughts,
+        GameKind::Taunt,
     ];
 
     /// The game's static facts.
@@ -118,6 +122,10 @@ macro_rules! with_game {
                 type $G = $crate::draughts::Draughts;
                 $body
             }
+            $crate::GameKind::Taunt => {
+                type $G = $crate::taunt::Taunt;
+                $body
+            }
         }
     };
 }
@@ -182,6 +190,10 @@ macro_rules! with_hackerearth_game {
             }
             $crate::GameKind::Draughts => {
                 type $G = $crate::draughts::Draughts;
+                Some($body)
+            }
+            $crate::GameKind::Taunt => {
+                type $G = $crate::taunt::Taunt;
                 Some($body)
             }
             _ => None,

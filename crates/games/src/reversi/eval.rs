@@ -80,10 +80,9 @@ fn neighbours<S: Size>(b: S::Bits) -> S::Bits {
         | shift::<S, 7>(b)
 }
 
-/// The classic positional evaluator, for the side to move:
-/// `80 * corners + 30 * edge-stable discs + 12 * mobility - 4 * frontier discs
-///  - 30 * X-squares and 10 * C-squares next to an empty corner`, each as a difference
-/// (own minus other side's).
+/// The classic positional evaluator, for the side to move: 80 per corner, 30 per
+/// edge-stable disc, 12 per legal move, -4 per frontier disc, -30 per X-square and -10 per
+/// C-square next to an empty corner, each as a difference (own minus other side's).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Positional;
 

@@ -197,7 +197,7 @@ pub fn perft_bits<S: Size>(own: S::Bits, opp: S::Bits, depth: u32) -> u64 {
     while !moves.is_empty() {
         let i = moves.lowest() as usize;
         let bit = S::Bits::cell(i);
-        moves = moves & !bit;
+        moves &= !bit;
         let f = flips::<S>(own, opp, i);
         total += perft_bits::<S>(opp & !f, own | f | bit, depth - 1);
     }

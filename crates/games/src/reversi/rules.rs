@@ -63,7 +63,7 @@ impl<S: Size> Game for Reversi<S> {
         }
         while !m.is_empty() {
             let i = m.lowest() as usize;
-            m = m & !S::Bits::cell(i);
+            m &= !S::Bits::cell(i);
             moves.push(Place::from_index(i, S::N));
         }
     }

@@ -164,10 +164,10 @@ fn plain_successors<S: Size>(state: &Reversi<S>) -> Vec<(Place, Reversi<S>)> {
                 let bit = S::Bits::cell((r * n + c) as usize);
                 if me == Disc::Black {
                     *b |= bit;
-                    *w = *w & !bit;
+                    *w &= !bit;
                 } else {
                     *w |= bit;
-                    *b = *b & !bit;
+                    *b &= !bit;
                 }
             };
             put(&mut black, &mut white, r, c);

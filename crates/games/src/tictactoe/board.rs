@@ -91,7 +91,7 @@ impl TicTacToe {
     /// Whether `mark` has three in a line.
     pub fn has_line(&self, mark: Mark) -> bool {
         let m = self.mask(mark);
-        LINES.iter().any(|&l| m & l == l)
+        LINES.iter().any(|line| m & line == *line)
     }
 
     pub(crate) fn mask(&self, mark: Mark) -> u16 {
