@@ -2,7 +2,7 @@
 //!
 //! * `mod.rs`: the rules in words, every rule choice made and why;
 //! * `board.rs`: the state and its text forms; `moves.rs`: the move type and its notation;
-//! * `rules.rs`: the [`Game`](ply_core::Game) implementation, nothing else;
+//! * `rules.rs`: the [`Game`] implementation, nothing else;
 //! * `eval.rs`: heuristics for search (rules know nothing of them);
 //! * `hackerearth.rs` (contest games): the exact stdin/stdout format of the contest;
 //! * `tests.rs`: facts the game must satisfy.
