@@ -45,6 +45,10 @@ The input and output formats are the contest's own (HackerEarth's for its games)
     Bot(BotArgs),
     /// The sorting lab: benchmark and check the seed's "stack sort" against the classic sorts.
     Sort(crate::cmd::sort::SortArgs),
+    /// Judge one HackerEarth move: print the state fed to the other bot, or why it is invalid.
+    #[command(after_help = "Example:\n  ply bot taunt < state.txt > move.txt\n  \
+ply judge taunt --state state.txt --move move.txt   # the next state, or `invalid move: ...` (exit 1)")]
+    Judge(crate::cmd::judge::JudgeArgs),
 }
 
 #[derive(Debug, Args)]

@@ -11,6 +11,9 @@
 //! its concrete type, so that generic code (perft, search, the referee) runs on any game.
 //! A game never imports another game.
 
+pub mod draughts;
+pub mod reversi;
+pub mod taunt;
 pub mod text;
 pub mod tictactoe;
 
@@ -24,11 +27,25 @@ use ply_core::{Evaluator, Game, GameInfo, MoveOrdering, ParseMoveError, ParseSta
 pub enum GameKind {
     /// Noughts and crosses on 3x3.
     TicTacToe,
+    /// HackerEarth's 10x10 Reversi.
+    Reversi,
+    /// Standard 8x8 Othello.
+    Othello,
+    /// HackerEarth's Draughts: men only, forward only.
+    Draughts,
+    /// HackerEarth's Taunt on 10x4.
+    Taunt,
 }
 
 impl GameKind {
     /// Every game, in the order `ply games` lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::TicTacToe];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::TicTacToe,
+        GameKind::Reversi,
+        GameKind::Othello,
+        GameKind::Draughts,
+        GameKind::Taunt,
+    ];
 
     /// The game's static facts.
     pub fn info(self) -> &'static GameInfo {
@@ -93,6 +110,22 @@ macro_rules! with_game {
                 type $G = $crate::tictactoe::TicTacToe;
                 $body
             }
+            $crate::GameKind::Reversi => {
+                type $G = $crate::reversi::Reversi10;
+                $body
+            }
+            $crate::GameKind::Othello => {
+                type $G = $crate::reversi::Othello;
+                $body
+            }
+            $crate::GameKind::Draughts => {
+                type $G = $crate::draughts::Draughts;
+                $body
+            }
+            $crate::GameKind::Taunt => {
+                type $G = $crate::taunt::Taunt;
+                $body
+            }
         }
     };
 }
@@ -145,6 +178,22 @@ macro_rules! with_hackerearth_game {
         match $kind {
             $crate::GameKind::TicTacToe => {
                 type $G = $crate::tictactoe::TicTacToe;
+                Some($body)
+            }
+            $crate::GameKind::Reversi => {
+                type $G = $crate::reversi::Reversi10;
+                Some($body)
+            }
+            $crate::GameKind::Othello => {
+                type $G = $crate::reversi::Othello;
+                Some($body)
+            }
+            $crate::GameKind::Draughts => {
+                type $G = $crate::draughts::Draughts;
+                Some($body)
+            }
+            $crate::GameKind::Taunt => {
+                type $G = $crate::taunt::Taunt;
                 Some($body)
             }
             _ => None,

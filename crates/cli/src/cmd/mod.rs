@@ -2,6 +2,7 @@
 
 mod bot;
 mod games;
+pub mod judge;
 mod perft;
 mod play;
 pub mod sort;
@@ -23,6 +24,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Perft(a) => perft::run(&a),
         Command::Bot(a) => bot::run(&a),
         Command::Sort(a) => sort::run(&a),
+        Command::Judge(a) => judge::run(&a),
     }
 }
 

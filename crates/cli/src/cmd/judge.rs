@@ -1,0 +1,112 @@
+//! `ply judge GAME --state FILE --move FILE`: one step of a HackerEarth judge. Reads the
+//! state a bot was fed and the bot's answer, and prints the state the other bot is fed next
+//! (exactly as the contest writes it), or why the move is invalid (exit 1: an invalid move
+//! loses on HackerEarth).
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use serde::Serialize;
+
+use ply_games::{HackerEarth, with_hackerearth_game};
+
+use crate::bad_input;
+
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// The game (`taunt`, `draughts`, `reversi`, `othello`, ...; see `ply games`).
+    pub game: String,
+    /// The state the bot was fed, in the contest's input format.
+    #[arg(long, value_name = "FILE")]
+    pub state: PathBuf,
+    /// The bot's answer, in the contest's output format (`-` reads stdin).
+    #[arg(long = "move", value_name = "FILE")]
+    pub mv: PathBuf,
+    /// Print JSON for scripts: `valid`, `next_state` or `reason`, and `outcome`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct Verdict {
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_state: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
+}
+
+pub fn run(args: &JudgeArgs) -> Result<ExitCode> {
+    let kind = super::game_kind(&args.game)?;
+    with_hackerearth_game!(kind, G => judge::<G>(args)).unwrap_or_else(|| {
+        Err(bad_input!(
+            "{kind} has no HackerEarth format; `ply games` marks the games that have one"
+        ))
+    })
+}
+
+fn read(path: &PathBuf) -> Result<String> {
+    if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .context("reading the move from stdin")?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+    }
+}
+
+fn judge<G: HackerEarth>(args: &JudgeArgs) -> Result<ExitCode> {
+    let text = read(&args.state)?;
+    let mut state =
+        G::read_input(&text).map_err(|e| bad_input!("{}, {e}", args.state.display()))?;
+    if let Some(outcome) = state.outcome() {
+        return Err(bad_input!(
+            "{}: the game is already over ({outcome}); there is no move to judge",
+            args.state.display()
+        ));
+    }
+    let answer = read(&args.mv)?;
+    let played = state
+        .read_move(&answer)
+        .map_err(|e| e.to_string())
+        .and_then(|mv| state.play(mv).map_err(|e| e.to_string()));
+    let verdict = match played {
+        Err(reason) => Verdict {
+            valid: false,
+            next_state: None,
+            reason: Some(reason),
+            outcome: None,
+        },
+        Ok(()) => Verdict {
+            valid: true,
+            next_state: Some(state.write_input()),
+            reason: None,
+            outcome: state.outcome().map(|o| o.to_string()),
+        },
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&verdict)?);
+    } else if let Some(next) = &verdict.next_state {
+        print!("{next}");
+        if let Some(o) = &verdict.outcome {
+            eprintln!("game over: {o}");
+        }
+    } else {
+        println!(
+            "invalid move: {}",
+            verdict.reason.as_deref().unwrap_or_default()
+        );
+    }
+    Ok(if verdict.valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

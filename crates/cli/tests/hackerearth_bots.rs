@@ -1,0 +1,88 @@
+//! `ply bot` and `ply judge` on the HackerEarth samples of Taunt, Draughts and Reversi, run
+//! as the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const TAUNT: &str = "000 000 000 000\n000 000 000 111\n000 000 111 130\n000 000 000 000\n000 000 000 000\n000 220 000 000\n131 000 000 000\n121 000 210 000\n000 210 131 000\n000 210 000 000\n58\n1\n";
+const TAUNT_NEXT: &str = "000 000 000 000\n000 000 000 111\n000 000 111 130\n000 000 000 000\n000 000 000 000\n000 220 000 000\n131 000 000 000\n121 000 210 000\n130 210 000 000\n000 000 000 000\n59\n2\n";
+const DRAUGHTS: &str = "0 1 0 1 0 1 0 1\n1 0 1 0 1 0 0 0\n0 0 0 0 0 1 0 0\n0 0 0 0 2 0 0 0\n0 0 0 0 0 0 0 0\n0 0 2 0 0 0 0 0\n0 0 0 2 0 0 0 2\n2 0 2 0 2 0 2 0\n1\n";
+const REVERSI: &str = "0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 0 3 0 0 0 0 0\n0 0 0 3 2 1 3 0 0 0\n0 0 0 0 2 2 0 0 0 0\n0 0 0 3 1 1 2 3 0 0\n0 0 0 1 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n1\n";
+const REVERSI_NEXT: &str = "0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 3 0 3 0 0 0 0\n0 0 0 1 1 1 0 0 0 0\n0 0 0 3 1 2 0 0 0 0\n0 0 0 3 1 1 2 0 0 0\n0 0 0 1 0 3 0 0 0 0\n0 0 3 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n2\n";
+
+fn ply(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("running ply");
+    // ply may exit before reading stdin (a malformed state): a broken pipe is fine then.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn judge(game: &str, state: &str, answer: &str) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.txt");
+    std::fs::write(&path, state).unwrap();
+    ply(
+        &[
+            "judge",
+            game,
+            "--state",
+            path.to_str().unwrap(),
+            "--move",
+            "-",
+        ],
+        answer,
+    )
+}
+
+#[test]
+fn judge_produces_the_published_next_states() {
+    let out = judge("taunt", TAUNT, "8 2\n8 0\n");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), TAUNT_NEXT);
+    let out = judge("reversi", REVERSI, "4 3\n");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), REVERSI_NEXT);
+}
+
+#[test]
+fn judge_reports_invalid_moves_with_exit_1() {
+    let out = judge("draughts", DRAUGHTS, "2 5\n1\n4 3\n");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("invalid move:"), "{text}");
+    assert!(text.contains("another jump is possible"), "{text}");
+    let out = judge("taunt", TAUNT, "garbage\n");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn judge_rejects_a_malformed_state_with_exit_2() {
+    let out = judge("taunt", &TAUNT.replace("131 000", "141 000"), "8 2\n8 0\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 7, column 1"), "{err}");
+}
+
+#[test]
+fn bots_answer_legal_moves_that_the_judge_accepts() {
+    for (game, state) in [
+        ("taunt", TAUNT),
+        ("draughts", DRAUGHTS),
+        ("reversi", REVERSI),
+    ] {
+        let out = ply(&["bot", game, "--time-ms", "150"], state);
+        assert!(out.status.success(), "{game}: {out:?}");
+        let answer = String::from_utf8(out.stdout).unwrap();
+        let verdict = judge(game, state, &answer);
+        assert!(
+            verdict.status.success(),
+            "{game}: {answer:?} judged {verdict:?}"
+        );
+    }
+}

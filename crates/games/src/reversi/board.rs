@@ -1,0 +1,356 @@
+//! Bitboards, the two board sizes, the state and its one-line text form.
+
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
+use std::str::FromStr;
+
+use ply_core::{ParseStateError, Seat};
+
+/// An unsigned integer used as a set of cells, bit `row * N + col`.
+pub trait Bits:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// The empty set.
+    const ZERO: Self;
+    /// The set of cell `i` alone.
+    fn cell(i: usize) -> Self;
+    /// How many cells.
+    fn count(self) -> u32;
+    /// The lowest cell; meaningless on the empty set.
+    fn lowest(self) -> u32;
+    /// Truncates a 128-bit mask (masks are computed once, as `u128`).
+    fn from_u128(x: u128) -> Self;
+    /// Widens to 128 bits.
+    fn to_u128(self) -> u128;
+    /// Whether the set is empty.
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == Self::ZERO
+    }
+}
+
+macro_rules! impl_bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn cell(i: usize) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
+            }
+        }
+    };
+}
+impl_bits!(u64);
+impl_bits!(u128);
+
+/// A board size: `N` x `N` cells in a `Bits` integer.
+pub trait Size: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
+    /// The integer holding one colour's discs.
+    type Bits: Bits;
+    /// Cells per side.
+    const N: usize;
+    /// Every cell of the board.
+    const FULL: u128 = if Self::N * Self::N == 128 {
+        u128::MAX
+    } else {
+        (1u128 << (Self::N * Self::N)) - 1
+    };
+    /// Every cell except column 0 (where a shift east must not wrap to).
+    const NOT_FIRST_COL: u128 = Self::FULL & !col_mask(Self::N, 0);
+    /// Every cell except the last column (where a shift west must not wrap to).
+    const NOT_LAST_COL: u128 = Self::FULL & !col_mask(Self::N, Self::N - 1);
+    /// The static facts of the game on this board.
+    fn info() -> &'static ply_core::GameInfo;
+}
+
+const fn col_mask(n: usize, col: usize) -> u128 {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < n {
+        m |= 1u128 << (r * n + col);
+        r += 1;
+    }
+    m
+}
+
+/// 8x8, in a `u64`: standard Othello.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Eight;
+
+impl Size for Eight {
+    type Bits = u64;
+    const N: usize = 8;
+    fn info() -> &'static ply_core::GameInfo {
+        &super::rules::OTHELLO_INFO
+    }
+}
+
+/// 10x10, in a `u128`: HackerEarth's Reversi.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ten;
+
+impl Size for Ten {
+    type Bits = u128;
+    const N: usize = 10;
+    fn info() -> &'static ply_core::GameInfo {
+        &super::rules::REVERSI_INFO
+    }
+}
+
+/// A colour: player 1 is black (`x`, `1`), player 2 white (`o`, `2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Disc {
+    /// Player 1's colour, moves first.
+    Black,
+    /// Player 2's colour.
+    White,
+}
+
+impl Disc {
+    /// The colour `seat` plays.
+    pub fn of(seat: Seat) -> Disc {
+        if seat == Seat::FIRST {
+            Disc::Black
+        } else {
+            Disc::White
+        }
+    }
+}
+
+/// A Reversi position on an `S::N` x `S::N` board: the discs of the side to move, those of
+/// the other side, and which seat moves.
+///
+/// ```text
+/// one-line text, 8x8 start:  ......../......../......../...ox.../...xo.../......../......../........ x
+/// ```
+/// Rows top to bottom separated by `/`, `x` black (player 1), `o` white, `.` empty, then the
+/// side to move (`x` or `o`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reversi<S: Size> {
+    pub(crate) own: S::Bits,
+    pub(crate) opp: S::Bits,
+    pub(crate) turn: Seat,
+    pub(crate) size: PhantomData<S>,
+}
+
+/// Standard 8x8 Othello.
+pub type Othello = Reversi<Eight>;
+/// HackerEarth's 10x10 Reversi.
+pub type Reversi10 = Reversi<Ten>;
+
+impl<S: Size> Reversi<S> {
+    /// The start: the four centre cells, white on the main diagonal, black to move.
+    pub fn initial() -> Self {
+        let m = S::N / 2;
+        let at = |r: usize, c: usize| S::Bits::cell(r * S::N + c);
+        let white = at(m - 1, m - 1) | at(m, m);
+        let black = at(m - 1, m) | at(m, m - 1);
+        Reversi {
+            own: black,
+            opp: white,
+            turn: Seat::FIRST,
+            size: PhantomData,
+        }
+    }
+
+    /// A position from the two colours' discs and the seat to move.
+    ///
+    /// # Panics
+    /// If a cell holds both colours or a disc lies off the board.
+    pub fn from_discs(black: S::Bits, white: S::Bits, turn: Seat) -> Self {
+        assert!((black & white).is_empty(), "a cell holds both colours");
+        assert!(
+            ((black | white) & !S::Bits::from_u128(S::FULL)).is_empty(),
+            "a disc lies off the board"
+        );
+        let (own, opp) = if turn == Seat::FIRST {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        Reversi {
+            own,
+            opp,
+            turn,
+            size: PhantomData,
+        }
+    }
+
+    /// The discs of `disc`'s colour.
+    pub fn discs(&self, disc: Disc) -> S::Bits {
+        if Disc::of(self.turn) == disc {
+            self.own
+        } else {
+            self.opp
+        }
+    }
+
+    /// What lies on cell (`row`, `col`).
+    pub fn at(&self, row: usize, col: usize) -> Option<Disc> {
+        let b = S::Bits::cell(row * S::N + col);
+        if !(self.discs(Disc::Black) & b).is_empty() {
+            Some(Disc::Black)
+        } else if !(self.discs(Disc::White) & b).is_empty() {
+            Some(Disc::White)
+        } else {
+            None
+        }
+    }
+
+    /// How many discs each colour has: (black, white).
+    pub fn counts(&self) -> (u32, u32) {
+        (
+            self.discs(Disc::Black).count(),
+            self.discs(Disc::White).count(),
+        )
+    }
+
+    /// The discs of the side to move and of the other side.
+    pub fn sides(&self) -> (S::Bits, S::Bits) {
+        (self.own, self.opp)
+    }
+
+    /// A picture for people: `X` black, `O` white, `*` the cells the side to move may take.
+    pub fn picture(&self) -> String {
+        let legal = super::moves::legal::<S>(self.own, self.opp);
+        let mut s = String::from("  ");
+        for c in 0..S::N {
+            s.push_str(&format!(" {c}"));
+        }
+        s.push('\n');
+        for r in 0..S::N {
+            s.push_str(&format!("{r:>2}"));
+            for c in 0..S::N {
+                let ch = match self.at(r, c) {
+                    Some(Disc::Black) => 'X',
+                    Some(Disc::White) => 'O',
+                    None if !(legal & S::Bits::cell(r * S::N + c)).is_empty() => '*',
+                    None => '.',
+                };
+                s.push(' ');
+                s.push(ch);
+            }
+            s.push('\n');
+        }
+        let (b, w) = self.counts();
+        s.push_str(&format!("X {b}, O {w}; {} to move\n", self.turn));
+        s
+    }
+}
+
+impl<S: Size> fmt::Display for Reversi<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..S::N {
+            if r > 0 {
+                f.write_str("/")?;
+            }
+            for c in 0..S::N {
+                f.write_str(match self.at(r, c) {
+                    Some(Disc::Black) => "x",
+                    Some(Disc::White) => "o",
+                    None => ".",
+                })?;
+            }
+        }
+        f.write_str(if self.turn == Seat::FIRST { " x" } else { " o" })
+    }
+}
+
+impl<S: Size> FromStr for Reversi<S> {
+    type Err = ParseStateError;
+
+    /// Reads the one-line form: `N` rows of `N` cells (`x`, `o`, `.`) separated by `/`, a
+    /// space, and the side to move (`x` or `o`).
+    fn from_str(text: &str) -> Result<Self, ParseStateError> {
+        let n = S::N;
+        let err = |col: usize, reason: String| ParseStateError::new(1, col, reason);
+        let text = text.trim_end();
+        let Some((grid, side)) = text.rsplit_once(' ') else {
+            return Err(err(
+                text.len() + 1,
+                format!("expected {n} rows of {n} cells, a space and the side to move (x or o)"),
+            ));
+        };
+        let turn = match side {
+            "x" | "X" => Seat::FIRST,
+            "o" | "O" => Seat::SECOND,
+            _ => {
+                return Err(err(
+                    grid.len() + 2,
+                    format!("unexpected {side:?}: the side to move is `x` or `o`"),
+                ));
+            }
+        };
+        let (mut black, mut white) = (S::Bits::ZERO, S::Bits::ZERO);
+        let rows: Vec<&str> = grid.split('/').collect();
+        if rows.len() != n {
+            return Err(err(
+                1,
+                format!(
+                    "found {} rows; the board has {n}, separated by `/`",
+                    rows.len()
+                ),
+            ));
+        }
+        let mut column = 1;
+        for (r, row) in rows.iter().enumerate() {
+            if row.chars().count() != n {
+                return Err(err(
+                    column,
+                    format!(
+                        "row {r} has {} cells; each row has {n}",
+                        row.chars().count()
+                    ),
+                ));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                let b = S::Bits::cell(r * n + c);
+                match ch {
+                    'x' | 'X' => black |= b,
+                    'o' | 'O' => white |= b,
+                    '.' | '-' => {}
+                    _ => {
+                        return Err(err(
+                            column + c,
+                            format!("unexpected {ch:?}: a cell is `x`, `o` or `.`"),
+                        ));
+                    }
+                }
+            }
+            column += n + 1;
+        }
+        Ok(Reversi::<S>::from_discs(black, white, turn))
+    }
+}

@@ -1,0 +1,139 @@
+//! Heuristics: mobility, corners, edge stability and frontier, and a static move ordering.
+//! Rules know nothing of them.
+
+use ply_core::{Evaluator, MoveOrdering, Score};
+
+use super::board::{Bits, Reversi, Size};
+use super::moves::{Place, legal, shift};
+
+/// The four corners.
+const fn corners(n: usize) -> u128 {
+    let last = n - 1;
+    1 | (1 << last) | (1 << (last * n)) | (1 << (last * n + last))
+}
+
+/// The cells on the border.
+const fn edges(n: usize) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < n {
+        m |= (1 << i) | (1 << ((n - 1) * n + i)) | (1 << (i * n)) | (1 << (i * n + n - 1));
+        i += 1;
+    }
+    m
+}
+
+/// For each corner (in the order of [`corners`]), its X-square and its two C-squares.
+const fn near_corner(n: usize) -> [(u128, u128, u128); 4] {
+    let l = n - 1;
+    const fn bit(n: usize, r: usize, c: usize) -> u128 {
+        1u128 << (r * n + c)
+    }
+    [
+        (bit(n, 0, 0), bit(n, 1, 1), bit(n, 0, 1) | bit(n, 1, 0)),
+        (
+            bit(n, 0, l),
+            bit(n, 1, l - 1),
+            bit(n, 0, l - 1) | bit(n, 1, l),
+        ),
+        (
+            bit(n, l, 0),
+            bit(n, l - 1, 1),
+            bit(n, l, 1) | bit(n, l - 1, 0),
+        ),
+        (
+            bit(n, l, l),
+            bit(n, l - 1, l - 1),
+            bit(n, l, l - 1) | bit(n, l - 1, l),
+        ),
+    ]
+}
+
+/// Discs joined to an own corner along the border through own discs: none of them can ever
+/// be turned over.
+fn edge_stable<S: Size>(own: S::Bits) -> u32 {
+    let edge = S::Bits::from_u128(edges(S::N));
+    let mut s = own & S::Bits::from_u128(corners(S::N));
+    if s.is_empty() {
+        return 0;
+    }
+    loop {
+        let grown = s
+            | ((shift::<S, 0>(s) | shift::<S, 1>(s) | shift::<S, 2>(s) | shift::<S, 3>(s))
+                & own
+                & edge);
+        if grown == s {
+            return s.count();
+        }
+        s = grown;
+    }
+}
+
+fn neighbours<S: Size>(b: S::Bits) -> S::Bits {
+    shift::<S, 0>(b)
+        | shift::<S, 1>(b)
+        | shift::<S, 2>(b)
+        | shift::<S, 3>(b)
+        | shift::<S, 4>(b)
+        | shift::<S, 5>(b)
+        | shift::<S, 6>(b)
+        | shift::<S, 7>(b)
+}
+
+/// The classic positional evaluator, for the side to move: 80 per corner, 30 per
+/// edge-stable disc, 12 per legal move, -4 per frontier disc, -30 per X-square and -10 per
+/// C-square next to an empty corner, each as a difference (own minus other side's).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Positional;
+
+impl<S: Size> Evaluator<Reversi<S>> for Positional {
+    fn evaluate(&self, state: &Reversi<S>) -> Score {
+        let (own, opp) = state.sides();
+        let empty = !(own | opp) & S::Bits::from_u128(S::FULL);
+        let corner = S::Bits::from_u128(corners(S::N));
+        let mob = legal::<S>(own, opp).count() as i32 - legal::<S>(opp, own).count() as i32;
+        let corners = (own & corner).count() as i32 - (opp & corner).count() as i32;
+        let stable = edge_stable::<S>(own) as i32 - edge_stable::<S>(opp) as i32;
+        let near_empty = neighbours::<S>(empty);
+        let frontier = (own & near_empty).count() as i32 - (opp & near_empty).count() as i32;
+        let mut risky = 0;
+        for (c, x, cs) in near_corner(S::N) {
+            if (empty & S::Bits::from_u128(c)).is_empty() {
+                continue;
+            }
+            let (x, cs) = (S::Bits::from_u128(x), S::Bits::from_u128(cs));
+            risky += 30 * ((own & x).count() as i32 - (opp & x).count() as i32);
+            risky += 10 * ((own & cs).count() as i32 - (opp & cs).count() as i32);
+        }
+        Score(80 * corners + 30 * stable + 12 * mob - 4 * frontier - risky)
+    }
+}
+
+/// Corners first, then border cells, then the inside, X- and C-squares last (a stable sort:
+/// ties keep the legal order).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CornersFirst;
+
+impl<S: Size> MoveOrdering<Reversi<S>> for CornersFirst {
+    fn order(&self, _: &Reversi<S>, moves: &mut [Place]) {
+        let corner = corners(S::N);
+        let edge = edges(S::N);
+        let mut risky = 0u128;
+        for (_, x, cs) in near_corner(S::N) {
+            risky |= x | cs;
+        }
+        moves.sort_by_key(|m| {
+            let Some((r, c)) = m.cell() else { return 0 };
+            let b = 1u128 << (r * S::N + c);
+            if b & corner != 0 {
+                0
+            } else if b & risky != 0 {
+                3
+            } else if b & edge != 0 {
+                1
+            } else {
+                2
+            }
+        });
+    }
+}

@@ -1,0 +1,374 @@
+//! Facts Reversi and Othello must satisfy: published perft figures, the HackerEarth sample
+//! byte for byte, the fast move generator against a plain one, the input checks.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use ply_core::{Game, Seat};
+
+use super::*;
+use crate::HackerEarth;
+
+ply_testkit::conformance!(super::Othello, games = 100);
+
+mod ten {
+    ply_testkit::conformance!(super::super::Reversi10, games = 60);
+}
+
+/// The statement's first input (the start position as player 1 sees it).
+const FIRST_INPUT: &str = "\
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 3 0 0 0 0 0
+0 0 0 3 2 1 0 0 0 0
+0 0 0 0 1 2 3 0 0 0
+0 0 0 0 0 3 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+1
+";
+
+const SAMPLE_INPUT: &str = "\
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 3 0 0 0 0 0
+0 0 0 3 2 1 3 0 0 0
+0 0 0 0 2 2 0 0 0 0
+0 0 0 3 1 1 2 3 0 0
+0 0 0 1 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0
+1
+";
+
+const SAMPLE_OUTPUT: &str = "4 3\n";
+
+/// The explanation's next state, as published (each row ends in two spaces on the page).
+const SAMPLE_NEXT: &str = "\
+0 0 0 0 0 0 0 0 0 0  
+0 0 0 0 0 0 0 0 0 0  
+0 0 0 0 0 0 0 0 0 0  
+0 0 0 3 0 3 0 0 0 0  
+0 0 0 1 1 1 0 0 0 0  
+0 0 0 3 1 2 0 0 0 0  
+0 0 0 3 1 1 2 0 0 0  
+0 0 0 1 0 3 0 0 0 0  
+0 0 3 0 0 0 0 0 0 0  
+0 0 0 0 0 0 0 0 0 0  
+";
+
+#[test]
+fn first_input_is_the_start_position() {
+    assert_eq!(Reversi10::start().write_input(), FIRST_INPUT);
+    assert_eq!(
+        Reversi10::read_input(FIRST_INPUT).unwrap(),
+        Reversi10::start()
+    );
+}
+
+#[test]
+fn sample_move_is_legal_and_gives_the_published_next_state() {
+    let mut state = Reversi10::read_input(SAMPLE_INPUT).unwrap();
+    assert_eq!(state.write_input(), SAMPLE_INPUT, "input round trip");
+    let mv = state.read_move(SAMPLE_OUTPUT).unwrap();
+    assert_eq!(state.write_move(mv), SAMPLE_OUTPUT);
+    state.play(mv).unwrap();
+    let published: String = SAMPLE_NEXT
+        .lines()
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect();
+    assert_eq!(state.write_input(), format!("{published}2\n"));
+}
+
+#[test]
+fn othello_perft_published_figures() {
+    let expected = [4, 12, 56, 244, 1396, 8200, 55092];
+    for (d, &n) in expected.iter().enumerate() {
+        assert_eq!(
+            ply_search::perft(&Othello::start(), d as u32 + 1),
+            n,
+            "depth {}",
+            d + 1
+        );
+    }
+}
+
+#[test]
+fn othello_bitboard_perft_published_figures() {
+    let expected = [4, 12, 56, 244, 1396, 8200, 55092, 390216];
+    let (own, opp) = Othello::start().sides();
+    for (d, &n) in expected.iter().enumerate() {
+        assert_eq!(
+            perft_bits::<Eight>(own, opp, d as u32 + 1),
+            n,
+            "depth {}",
+            d + 1
+        );
+    }
+}
+
+#[test]
+#[ignore = "3 million leaves: run in release (cargo test --release -- --ignored)"]
+fn othello_perft_9_is_3005288() {
+    assert_eq!(ply_search::perft(&Othello::start(), 9), 3_005_288);
+    let (own, opp) = Othello::start().sides();
+    assert_eq!(perft_bits::<Eight>(own, opp, 9), 3_005_288);
+}
+
+/// The obviously correct generator: walk from every empty cell in every direction.
+fn plain_successors<S: Size>(state: &Reversi<S>) -> Vec<(Place, Reversi<S>)> {
+    let n = S::N as i32;
+    let me = Disc::of(state.to_move());
+    let them = Disc::of(state.to_move().next(2));
+    let mut out = Vec::new();
+    let grid = |r: i32, c: i32| state.at(r as usize, c as usize);
+    for r in 0..n {
+        for c in 0..n {
+            if grid(r, c).is_some() {
+                continue;
+            }
+            let mut turned = Vec::new();
+            for (dr, dc) in [
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ] {
+                let mut run = Vec::new();
+                let (mut rr, mut cc) = (r + dr, c + dc);
+                while (0..n).contains(&rr) && (0..n).contains(&cc) && grid(rr, cc) == Some(them) {
+                    run.push((rr, cc));
+                    rr += dr;
+                    cc += dc;
+                }
+                if !run.is_empty()
+                    && (0..n).contains(&rr)
+                    && (0..n).contains(&cc)
+                    && grid(rr, cc) == Some(me)
+                {
+                    turned.extend(run);
+                }
+            }
+            if turned.is_empty() {
+                continue;
+            }
+            let (mut black, mut white) = (state.discs(Disc::Black), state.discs(Disc::White));
+            let put = |b: &mut S::Bits, w: &mut S::Bits, r: i32, c: i32| {
+                let bit = S::Bits::cell((r * n + c) as usize);
+                if me == Disc::Black {
+                    *b |= bit;
+                    *w &= !bit;
+                } else {
+                    *w |= bit;
+                    *b &= !bit;
+                }
+            };
+            put(&mut black, &mut white, r, c);
+            for (rr, cc) in turned {
+                put(&mut black, &mut white, rr, cc);
+            }
+            out.push((
+                Place::at(r as usize, c as usize),
+                Reversi::from_discs(black, white, state.to_move().next(2)),
+            ));
+        }
+    }
+    let has_move = |s: &Reversi<S>| (0..n * n).any(|i| !plain_placements(s, i).is_empty());
+    if out.is_empty() {
+        let mut passed = *state;
+        passed.play_unchecked(Place::PASS);
+        if has_move(&passed) {
+            out.push((Place::PASS, passed));
+        }
+    }
+    out
+}
+
+/// Whether cell `i` is a placement for the side to move, by the plain walk.
+fn plain_placements<S: Size>(state: &Reversi<S>, i: i32) -> Vec<()> {
+    let n = S::N as i32;
+    let (r, c) = (i / n, i % n);
+    if state.at(r as usize, c as usize).is_some() {
+        return Vec::new();
+    }
+    let me = Disc::of(state.to_move());
+    let mut found = Vec::new();
+    for (dr, dc) in [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ] {
+        let (mut rr, mut cc, mut len) = (r + dr, c + dc, 0);
+        while (0..n).contains(&rr) && (0..n).contains(&cc) {
+            match state.at(rr as usize, cc as usize) {
+                Some(d) if d != me => len += 1,
+                Some(_) if len > 0 => {
+                    found.push(());
+                    break;
+                }
+                _ => break,
+            }
+            rr += dr;
+            cc += dc;
+        }
+    }
+    found
+}
+
+fn plain_perft<S: Size>(state: &Reversi<S>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    plain_successors(state)
+        .iter()
+        .map(|(_, s)| plain_perft(s, depth - 1))
+        .sum()
+}
+
+fn differential<S: Size>(games: usize, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    let mut positions = 0;
+    for _ in 0..games {
+        let mut state = Reversi::<S>::start();
+        while !state.is_terminal() {
+            state.legal_moves(&mut moves);
+            let plain = plain_successors(&state);
+            let plain_moves: Vec<Place> = plain.iter().map(|p| p.0).collect();
+            assert_eq!(moves, plain_moves, "legal moves of `{state}`");
+            for (mv, expected) in &plain {
+                let mut fast = state;
+                fast.play_unchecked(*mv);
+                assert_eq!(&fast, expected, "playing {mv} in `{state}`");
+            }
+            state.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            positions += 1;
+        }
+        assert!(plain_successors(&state).is_empty());
+    }
+    assert!(positions > games * 50);
+}
+
+#[test]
+fn fast_generator_matches_plain_on_random_10x10_games() {
+    differential::<Ten>(40, 1);
+}
+
+#[test]
+fn fast_generator_matches_plain_on_random_8x8_games() {
+    differential::<Eight>(40, 2);
+}
+
+#[test]
+fn reversi10_perft_golden_file_and_plain_agree() {
+    let path = ply_testkit::workspace_root().join("crates/games/data/reversi10.perft");
+    let checked = ply_testkit::run_perft_file::<Reversi10>(&path, 200_000);
+    assert!(checked >= 5, "only {checked} figures checked");
+    for d in 1..=4 {
+        assert_eq!(
+            plain_perft(&Reversi10::start(), d),
+            ply_search::perft(&Reversi10::start(), d),
+            "depth {d}"
+        );
+    }
+}
+
+#[test]
+fn pass_is_the_only_move_when_stuck_and_the_contest_skips_it() {
+    // White to move has no placement; black can still take 0 2.
+    let state: Othello =
+        "xo....../......../......../......../......../......../......../........ o"
+            .parse()
+            .unwrap();
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    assert_eq!(moves, vec![Place::PASS]);
+    assert!(state.must_pass());
+    // The contest feeds player 1 again.
+    assert!(state.write_input().ends_with("\n1\n"));
+    assert!(state.write_input().starts_with("1 2 3 0"));
+    // A full board with equal discs ends in a draw.
+    let full: Othello = format!(
+        "{} x",
+        ["xxxxxxxx", "xxxxxxxx", "xxxxxxxx", "xxxxxxxx"]
+            .iter()
+            .chain(["oooooooo"; 4].iter())
+            .copied()
+            .collect::<Vec<_>>()
+            .join("/")
+    )
+    .parse()
+    .unwrap();
+    assert_eq!(full.outcome(), Some(ply_core::Outcome::Draw));
+}
+
+#[test]
+fn game_ends_when_neither_can_move_and_majority_wins() {
+    let state: Othello =
+        "xx....../......../......../......../......../......../......../........ o"
+            .parse()
+            .unwrap();
+    assert_eq!(state.outcome(), Some(ply_core::Outcome::Win(Seat::FIRST)));
+}
+
+#[test]
+fn malformed_inputs_are_rejected_with_line_and_column() {
+    let replace_line = |n: usize, with: &str| {
+        SAMPLE_INPUT
+            .lines()
+            .enumerate()
+            .map(|(i, l)| {
+                if i == n {
+                    with.to_string()
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let e = Reversi10::read_input(&replace_line(2, "0 0 0 0 141 0 0 0 0 0")).unwrap_err();
+    assert_eq!((e.line, e.column), (3, 9), "{e}");
+    let e = Reversi10::read_input(&replace_line(2, "0 0 0 0 0 0 0 0 0")).unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    assert!(e.reason.contains("found 9"), "{e}");
+    let e = Reversi10::read_input(&replace_line(10, "3")).unwrap_err();
+    assert_eq!((e.line, e.column), (11, 1), "{e}");
+    // A 3 where player 1 cannot place.
+    let e = Reversi10::read_input(&replace_line(0, "3 0 0 0 0 0 0 0 0 0")).unwrap_err();
+    assert_eq!((e.line, e.column), (1, 1), "{e}");
+    // A legal cell left unmarked.
+    let e = Reversi10::read_input(&replace_line(3, "0 0 0 0 0 0 0 0 0 0")).unwrap_err();
+    assert_eq!(e.line, 4, "{e}");
+    assert!(e.reason.contains("not marked 3"), "{e}");
+    let e = Reversi10::read_input(&SAMPLE_INPUT[..40]).unwrap_err();
+    assert!(e.reason.contains("expected row"), "{e}");
+}
+
+#[test]
+fn illegal_moves_are_explained() {
+    let mut state = Reversi10::read_input(SAMPLE_INPUT).unwrap();
+    let e = state.play(Place::at(0, 0)).unwrap_err();
+    assert!(e.reason.contains("turns over no disc"), "{}", e.reason);
+    let e = state.play(Place::at(4, 4)).unwrap_err();
+    assert!(e.reason.contains("already holds"), "{}", e.reason);
+    assert!(state.parse_move("10 0").is_err());
+    assert!(state.read_move("4").is_err());
+    // Anything after the two numbers is ignored, as by the contest's judge.
+    assert_eq!(
+        state.read_move("4 3\ndebug 1 2\n").unwrap(),
+        Place::at(4, 3)
+    );
+}

@@ -1,0 +1,247 @@
+//! The move type, its notation, the precomputed move tables and the generator.
+
+use std::fmt;
+use std::str::FromStr;
+
+use ply_core::{ParseMoveError, Seat};
+
+use super::board::{CELLS, COLS, Direction, ROWS, Taunt};
+
+/// A move: the piece's cell and its destination (possibly the same cell), each numbered
+/// `row * 4 + col`.
+///
+/// Shown as `(8,2)->(8,0)`; any text with the four numbers in that order parses
+/// (`8 2 8 0`).
+///
+/// ```
+/// use ply_games::taunt::Move;
+/// let m: Move = "8 2 8 0".parse().unwrap();
+/// assert_eq!(m.to_string(), "(8,2)->(8,0)");
+/// assert_eq!((m.from(), m.to()), ((8, 2), (8, 0)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move {
+    from: u8,
+    to: u8,
+}
+
+impl Move {
+    /// The move from (`r1`, `c1`) to (`r2`, `c2`).
+    ///
+    /// # Panics
+    /// If a cell is off the grid.
+    pub fn new((r1, c1): (usize, usize), (r2, c2): (usize, usize)) -> Move {
+        assert!(
+            r1 < ROWS && r2 < ROWS && c1 < COLS && c2 < COLS,
+            "off the grid"
+        );
+        Move {
+            from: (r1 * COLS + c1) as u8,
+            to: (r2 * COLS + c2) as u8,
+        }
+    }
+
+    /// Row and column of the piece.
+    pub fn from(self) -> (usize, usize) {
+        (self.from as usize / COLS, self.from as usize % COLS)
+    }
+
+    /// Row and column of the destination.
+    pub fn to(self) -> (usize, usize) {
+        (self.to as usize / COLS, self.to as usize % COLS)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ((a, b), (c, d)) = (self.from(), self.to());
+        write!(f, "({a},{b})->({c},{d})")
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Reads four numbers, row and column of the piece then of the destination, with any
+    /// separators.
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        let err = |reason: &str| ParseMoveError {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let nums: Vec<usize> = text
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|p| !p.is_empty())
+            .map(|p| p.parse().map_err(|_| err("a number is too large")))
+            .collect::<Result<_, _>>()?;
+        let [r1, c1, r2, c2] = nums[..] else {
+            return Err(err(
+                "expected four numbers: row and column of the piece, then of its destination",
+            ));
+        };
+        if r1 >= ROWS || r2 >= ROWS || c1 >= COLS || c2 >= COLS {
+            return Err(err("rows are 0..9 and columns 0..3"));
+        }
+        Ok(Move::new((r1, c1), (r2, c2)))
+    }
+}
+
+const NONE: u8 = u8::MAX;
+
+/// Reflects a coordinate that went one or two cells past an edge back onto the board
+/// (10 -> 8, -1 -> 1 for rows; 4 -> 2, -1 -> 1 for columns).
+pub(crate) const fn reflect(x: i32, len: i32) -> i32 {
+    if x < 0 {
+        -x
+    } else if x >= len {
+        2 * (len - 1) - x
+    } else {
+        x
+    }
+}
+
+/// `TARGETS[kind - 1][dir][cell]`: up to four (middle, destination) pairs, `NONE` padded;
+/// the middle is `NONE` for one-step moves.
+type Targets = [[[[(u8, u8); 4]; CELLS]; 2]; 3];
+
+const fn targets() -> Targets {
+    let mut t = [[[[(NONE, NONE); 4]; CELLS]; 2]; 3];
+    let (rows, cols) = (ROWS as i32, COLS as i32);
+    let mut cell = 0;
+    while cell < CELLS {
+        let (r, c) = ((cell / COLS) as i32, (cell % COLS) as i32);
+        let mut dir = 0;
+        while dir < 2 {
+            let f: i32 = if dir == 0 { -1 } else { 1 };
+            // Type 1: the four orthogonal neighbours.
+            let steps = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+            let mut k = 0;
+            let mut n = 0;
+            while k < 4 {
+                let (rr, cc) = (r + steps[k].0, c + steps[k].1);
+                if rr >= 0 && rr < rows && cc >= 0 && cc < cols {
+                    t[0][dir][cell][n] = (NONE, (rr * cols + cc) as u8);
+                    n += 1;
+                }
+                k += 1;
+            }
+            // Type 2: sideways, or two rows forward over the middle cell.
+            n = 0;
+            if c > 0 {
+                t[1][dir][cell][n] = (NONE, (r * cols + c - 1) as u8);
+                n += 1;
+            }
+            if c < cols - 1 {
+                t[1][dir][cell][n] = (NONE, (r * cols + c + 1) as u8);
+                n += 1;
+            }
+            if r + f >= 0 && r + f < rows {
+                let dr = reflect(r + 2 * f, rows);
+                t[1][dir][cell][n] = (((r + f) * cols + c) as u8, (dr * cols + c) as u8);
+            }
+            // Type 3: two rows forward and two columns sideways, over the diagonal middle.
+            n = 0;
+            let mut side = 0;
+            while side < 2 {
+                let s: i32 = if side == 0 { -1 } else { 1 };
+                let (mr, mc) = (r + f, c + s);
+                if mr >= 0 && mr < rows && mc >= 0 && mc < cols {
+                    let (dr, dc) = (reflect(r + 2 * f, rows), reflect(c + 2 * s, cols));
+                    t[2][dir][cell][n] = ((mr * cols + mc) as u8, (dr * cols + dc) as u8);
+                    n += 1;
+                }
+                side += 1;
+            }
+            dir += 1;
+        }
+        cell += 1;
+    }
+    t
+}
+
+static TARGETS: Targets = targets();
+
+fn dir_index(d: Direction) -> usize {
+    match d {
+        Direction::Up => 0,
+        Direction::Down => 1,
+    }
+}
+
+impl Taunt {
+    /// Appends the legal moves of `seat` (whoever is to move), sorted.
+    pub(crate) fn generate(&self, seat: Seat, out: &mut Vec<Move>) {
+        out.clear();
+        let mut own = 0u64;
+        for (i, p) in self.cells.iter().enumerate() {
+            if p.is_some_and(|p| p.seat == seat) {
+                own |= 1 << i;
+            }
+        }
+        let mut men = own;
+        while men != 0 {
+            let from = men.trailing_zeros() as usize;
+            men &= men - 1;
+            let p = self.cells[from].expect("an own piece");
+            let start = out.len();
+            for &(_, to) in &TARGETS[p.kind as usize - 1][dir_index(p.dir)][from] {
+                if to == NONE {
+                    break;
+                }
+                if own & (1 << to) == 0 || to as usize == from {
+                    out.push(Move {
+                        from: from as u8,
+                        to,
+                    });
+                }
+            }
+            out[start..].sort_unstable();
+        }
+    }
+
+    /// Whether `seat` has any move.
+    pub(crate) fn has_move(&self, seat: Seat) -> bool {
+        let mut buf = Vec::with_capacity(32);
+        self.generate(seat, &mut buf);
+        !buf.is_empty()
+    }
+
+    /// The middle cell a move jumps over, if it is a two-step move.
+    pub(crate) fn middle(&self, mv: Move) -> Option<usize> {
+        let p = self.cells[mv.from as usize]?;
+        TARGETS[p.kind as usize - 1][dir_index(p.dir)][mv.from as usize]
+            .iter()
+            .find(|&&(_, to)| to == mv.to)
+            .and_then(|&(mid, _)| (mid != NONE).then_some(mid as usize))
+    }
+
+    /// How many enemy pieces a legal move takes (0, 1 or 2).
+    pub fn captures(&self, mv: Move) -> u32 {
+        let Some(me) = self.cells[mv.from as usize].map(|p| p.seat) else {
+            return 0;
+        };
+        let enemy = |i: usize| self.cells[i].is_some_and(|p| p.seat != me);
+        u32::from(self.middle(mv).is_some_and(enemy)) + u32::from(enemy(mv.to as usize))
+    }
+
+    /// Plays a move known to be legal.
+    pub(crate) fn apply(&mut self, mv: Move) {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let mut p = self.cells[from].expect("a piece to move");
+        let middle = self.middle(mv);
+        if let Some(m) = middle {
+            if self.cells[m].is_some_and(|q| q.seat != p.seat) {
+                self.cells[m] = None;
+            }
+        }
+        if p.kind != 1 {
+            let far = p.dir.far_row();
+            if to / COLS == far || middle.is_some_and(|m| m / COLS == far) {
+                p.dir = p.dir.flipped();
+            }
+        }
+        self.cells[from] = None;
+        self.cells[to] = Some(p);
+        self.moves += 1;
+    }
+}

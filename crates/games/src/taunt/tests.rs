@@ -1,0 +1,382 @@
+//! Facts Taunt must satisfy: the statement's sample (legal moves and next state), the rule
+//! choices, the table-driven generator against a plain one, golden perft figures.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use ply_core::{Game, Outcome, Seat};
+
+use super::*;
+use crate::HackerEarth;
+
+ply_testkit::conformance!(super::Taunt, games = 200);
+
+const FIRST_INPUT: &str = "\
+131 131 131 121
+121 121 111 111
+111 000 000 000
+000 000 000 000
+000 000 000 000
+000 000 000 000
+000 000 000 000
+000 000 000 210
+210 210 220 220
+220 230 230 230
+0
+1
+";
+
+const SAMPLE_INPUT: &str = "\
+000 000 000 000
+000 000 000 111
+000 000 111 130
+000 000 000 000
+000 000 000 000
+000 220 000 000
+131 000 000 000
+121 000 210 000
+000 210 131 000
+000 210 000 000
+58
+1
+";
+
+const SAMPLE_OUTPUT: &str = "8 2\n8 0\n";
+
+const SAMPLE_NEXT: &str = "\
+000 000 000 000
+000 000 000 111
+000 000 111 130
+000 000 000 000
+000 000 000 000
+000 220 000 000
+131 000 000 000
+121 000 210 000
+130 210 000 000
+000 000 000 000
+59
+2
+";
+
+#[test]
+fn first_input_is_the_start_position() {
+    assert_eq!(Taunt::start().write_input(), FIRST_INPUT);
+    assert_eq!(Taunt::read_input(FIRST_INPUT).unwrap(), Taunt::start());
+    assert_eq!(Taunt::start().count(Seat::FIRST), 9);
+    assert_eq!(Taunt::start().count(Seat::SECOND), 9);
+}
+
+#[test]
+fn sample_legal_moves_are_exactly_the_issue_list() {
+    let state = Taunt::read_input(SAMPLE_INPUT).unwrap();
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut listed: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    listed.sort();
+    let mut expected = [
+        "(1,3)->(0,3)",
+        "(1,3)->(1,2)",
+        "(2,2)->(1,2)",
+        "(2,2)->(2,1)",
+        "(2,2)->(3,2)",
+        "(2,3)->(0,1)",
+        "(7,0)->(7,1)",
+        "(7,0)->(9,0)",
+        "(8,2)->(8,0)",
+        "(8,2)->(8,2)",
+    ];
+    expected.sort();
+    assert_eq!(listed, expected);
+}
+
+#[test]
+fn sample_move_gives_the_published_next_state_byte_for_byte() {
+    let mut state = Taunt::read_input(SAMPLE_INPUT).unwrap();
+    assert_eq!(state.write_input(), SAMPLE_INPUT);
+    let mv = state.read_move(SAMPLE_OUTPUT).unwrap();
+    assert_eq!(state.write_move(mv), SAMPLE_OUTPUT);
+    assert_eq!(state.captures(mv), 1);
+    state.play(mv).unwrap();
+    assert_eq!(state.write_input(), SAMPLE_NEXT);
+}
+
+fn parse_grid(rows: &[&str], moves: u32) -> Taunt {
+    let grid: Vec<String> = rows.iter().map(|r| r.replace(' ', ",")).collect();
+    format!("{} {moves}", grid.join("/")).parse().unwrap()
+}
+
+fn moves_from(state: &Taunt, r: usize, c: usize) -> Vec<String> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .iter()
+        .filter(|m| m.from() == (r, c))
+        .map(|m| m.to_string())
+        .collect()
+}
+
+const EMPTY_ROW: &str = "000 000 000 000";
+
+#[test]
+fn two_step_moves_capture_on_the_middle_and_destination_and_jump_own_pieces() {
+    // A type 2 of player 1 on 3 1 going down, an enemy on 4 1 and another on 5 1.
+    let mut rows = [EMPTY_ROW; 10];
+    rows[3] = "000 121 000 000";
+    rows[4] = "000 210 000 000";
+    rows[5] = "000 210 000 000";
+    rows[9] = "210 000 000 000";
+    let mut state = parse_grid(&rows, 0);
+    let mv: Move = "3 1 5 1".parse().unwrap();
+    assert_eq!(state.captures(mv), 2);
+    state.play(mv).unwrap();
+    assert_eq!(state.count(Seat::SECOND), 1);
+    // Over an own piece: it stays.
+    rows[4] = "000 111 000 000";
+    let mut state = parse_grid(&rows, 0);
+    state.play(mv).unwrap();
+    assert_eq!(state.count(Seat::SECOND), 1);
+    assert!(state.at(4, 1).is_some_and(|p| p.seat == Seat::FIRST));
+    // Onto an own piece: refused.
+    rows[5] = "000 111 000 000";
+    let mut state = parse_grid(&rows, 0);
+    let e = state.play(mv).unwrap_err();
+    assert!(e.reason.contains("own pieces"), "{}", e.reason);
+}
+
+#[test]
+fn reflection_at_the_edges_and_moving_onto_its_own_cell() {
+    // Type 2 going up on row 1: two rows up is row -1, reflected to 1: its own cell, over 0 1.
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "000 131 000 000";
+    rows[1] = "000 220 000 000";
+    rows[9] = "110 000 000 000";
+    let state = parse_grid(&rows, 1);
+    assert_eq!(
+        moves_from(&state, 1, 1),
+        ["(1,1)->(1,0)", "(1,1)->(1,1)", "(1,1)->(1,2)"]
+    );
+    let mut after = state;
+    after.play("1 1 1 1".parse().unwrap()).unwrap();
+    // The enemy on 0 1 is taken and the piece turns round (its middle was on row 0).
+    assert_eq!(after.at(0, 1), None);
+    assert_eq!(after.at(1, 1).unwrap().dir, Direction::Down);
+    // Type 3 going up from 2 3: to 0 1 (over 1 2); the mirror over column 4 is not a move.
+    let mut rows = [EMPTY_ROW; 10];
+    rows[2] = "000 000 000 230";
+    rows[9] = "110 000 000 000";
+    let state = parse_grid(&rows, 1);
+    assert_eq!(moves_from(&state, 2, 3), ["(2,3)->(0,1)"]);
+}
+
+#[test]
+fn type_1_never_turns_and_types_2_and_3_turn_on_the_far_row() {
+    let mut rows = [EMPTY_ROW; 10];
+    rows[8] = "111 000 000 000";
+    rows[7] = "000 000 121 000";
+    rows[0] = "000 000 000 210";
+    let mut state = parse_grid(&rows, 0);
+    state.play("8 0 9 0".parse().unwrap()).unwrap();
+    assert_eq!(state.at(9, 0).unwrap().dir, Direction::Down);
+    state.play("0 3 0 2".parse().unwrap()).unwrap();
+    state.play("7 2 9 2".parse().unwrap()).unwrap();
+    assert_eq!(state.at(9, 2).unwrap().dir, Direction::Up);
+}
+
+#[test]
+fn game_ends_at_100_moves_or_when_the_mover_is_stuck_and_majority_wins() {
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "111 111 000 000";
+    rows[9] = "210 000 000 000";
+    assert_eq!(
+        parse_grid(&rows, 100).outcome(),
+        Some(Outcome::Win(Seat::FIRST))
+    );
+    assert_eq!(parse_grid(&rows, 99).outcome(), None);
+    // Player 2 to move: its type 1 on 9 0 is walled in by its own pieces, which can move.
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "111 000 000 000";
+    rows[8] = "210 000 000 000";
+    rows[9] = "210 210 000 000";
+    assert!(parse_grid(&rows, 1).outcome().is_none());
+    // Player 2 to move has no piece left, so no move: over, and player 1 has more pieces.
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "111 110 000 000";
+    let stuck = parse_grid(&rows, 1);
+    assert_eq!(stuck.outcome(), Some(Outcome::Win(Seat::FIRST)));
+    // Equal pieces at the end draw.
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "111 000 000 000";
+    rows[9] = "210 000 000 000";
+    assert_eq!(parse_grid(&rows, 100).outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn either_stuck_end_rule_is_an_option() {
+    // Player 1 to move can move; player 2, with no piece left, cannot.
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "111 000 000 000";
+    let state = parse_grid(&rows, 0);
+    assert!(state.outcome().is_none());
+    let either = state.with_end_rule(EndRule::EitherStuck);
+    assert_eq!(either.outcome(), Some(Outcome::Win(Seat::FIRST)));
+    let text = either.to_string();
+    assert!(text.ends_with(" 0 either"));
+    assert_eq!(text.parse::<Taunt>().unwrap(), either);
+}
+
+/// The obviously correct generator: coordinates and reflection computed on the spot.
+fn plain_moves(state: &Taunt) -> Vec<((usize, usize), (usize, usize))> {
+    let me = state.to_move();
+    let reflect = |x: i32, len: i32| {
+        if x < 0 {
+            -x
+        } else if x >= len {
+            2 * (len - 1) - x
+        } else {
+            x
+        }
+    };
+    let on = |r: i32, c: i32| (0..10).contains(&r) && (0..4).contains(&c);
+    let mut out = Vec::new();
+    if state.is_over() {
+        return out;
+    }
+    for r in 0..10i32 {
+        for c in 0..4i32 {
+            let Some(p) = state.at(r as usize, c as usize) else {
+                continue;
+            };
+            if p.seat != me {
+                continue;
+            }
+            let f = p.dir.step();
+            let mut cands: Vec<(i32, i32)> = Vec::new();
+            match p.kind {
+                1 => cands.extend([(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]),
+                2 => {
+                    cands.extend([(r, c - 1), (r, c + 1)]);
+                    if on(r + f, c) {
+                        cands.push((reflect(r + 2 * f, 10), c));
+                    }
+                }
+                _ => {
+                    for s in [-1, 1] {
+                        if on(r + f, c + s) {
+                            cands.push((reflect(r + 2 * f, 10), reflect(c + 2 * s, 4)));
+                        }
+                    }
+                }
+            }
+            for (tr, tc) in cands {
+                if !on(tr, tc) {
+                    continue;
+                }
+                let own = state
+                    .at(tr as usize, tc as usize)
+                    .is_some_and(|q| q.seat == me);
+                if !own || (tr, tc) == (r, c) {
+                    out.push(((r as usize, c as usize), (tr as usize, tc as usize)));
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Random positions: random games from the start and from scattered random grids.
+#[test]
+fn fast_generator_matches_plain_on_random_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    for game in 0..300 {
+        let mut state = if game % 2 == 0 {
+            Taunt::start()
+        } else {
+            let mut s = Taunt::start();
+            for cell in s.cells.iter_mut() {
+                *cell = match rng.random_range(0..8) {
+                    0..=2 => Some(Piece {
+                        seat: Seat::new(rng.random_range(0..2)),
+                        kind: rng.random_range(1..=3),
+                        dir: if rng.random_bool(0.5) {
+                            Direction::Up
+                        } else {
+                            Direction::Down
+                        },
+                    }),
+                    _ => None,
+                };
+            }
+            s.moves = rng.random_range(0..100);
+            s
+        };
+        loop {
+            state.legal_moves(&mut moves);
+            let plain: Vec<_> = plain_moves(&state)
+                .into_iter()
+                .map(|(a, b)| Move::new(a, b))
+                .collect();
+            assert_eq!(moves, plain, "legal moves of `{state}`");
+            checked += 1;
+            if moves.is_empty() {
+                break;
+            }
+            state.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(checked > 10_000, "{checked} positions");
+}
+
+fn plain_perft(state: &Taunt, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    plain_moves(state)
+        .into_iter()
+        .map(|(a, b)| {
+            let mut s = *state;
+            s.play_unchecked(Move::new(a, b));
+            plain_perft(&s, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_golden_file_and_plain_agree() {
+    let path = ply_testkit::workspace_root().join("crates/games/data/taunt.perft");
+    let checked = ply_testkit::run_perft_file::<Taunt>(&path, 300_000);
+    assert!(checked >= 6, "only {checked} figures checked");
+    for d in 1..=4 {
+        assert_eq!(
+            plain_perft(&Taunt::start(), d),
+            ply_search::perft(&Taunt::start(), d),
+            "depth {d}"
+        );
+    }
+}
+
+#[test]
+fn malformed_inputs_are_rejected_with_line_and_column() {
+    let e =
+        Taunt::read_input(&SAMPLE_INPUT.replace("131 000 000 000", "141 000 000 000")).unwrap_err();
+    assert_eq!((e.line, e.column), (7, 1), "{e}");
+    assert!(e.reason.contains("type"), "{e}");
+    let e = Taunt::read_input(&SAMPLE_INPUT.replace("131 000 000 000", "131 000 000")).unwrap_err();
+    assert_eq!(e.line, 7, "{e}");
+    let e = Taunt::read_input(&SAMPLE_INPUT.replace("58\n1\n", "58\n3\n")).unwrap_err();
+    assert_eq!((e.line, e.column), (12, 1), "{e}");
+    let e = Taunt::read_input(&SAMPLE_INPUT.replace("58\n1\n", "58\n2\n")).unwrap_err();
+    assert!(e.reason.contains("player 1 moves"), "{e}");
+    let e = Taunt::read_input(&SAMPLE_INPUT.replace("58\n", "101\n")).unwrap_err();
+    assert_eq!(e.line, 11, "{e}");
+    let e = Taunt::read_input(&SAMPLE_INPUT.replace("000 220 000 000", "000 220 000 0000"))
+        .unwrap_err();
+    assert_eq!((e.line, e.column), (6, 13), "{e}");
+    let state = Taunt::read_input(SAMPLE_INPUT).unwrap();
+    assert!(state.read_move("8 2\n").is_err());
+    assert!(state.read_move("8 2\n8 x\n").is_err());
+    assert!(state.read_move("8 2\n10 0\n").is_err());
+}
