@@ -166,6 +166,9 @@ impl Sandbox {
             .map(MemoryGuard::CgroupV2)
             .or_else(|| probe_v1().map(MemoryGuard::CgroupV1))
             .unwrap_or(MemoryGuard::Rlimit);
+        if let MemoryGuard::CgroupV1(base) | MemoryGuard::CgroupV2(base) = &guard {
+            remove_stale_cgroups(base);
+        }
         Sandbox::with_guard(guard)
     }
 
@@ -671,6 +674,29 @@ fn cgroup_mounts() -> Vec<(String, PathBuf, String)> {
             })
         })
         .collect()
+}
+
+/// Removes the empty cgroups left by a referee that was killed (`kill -9`) before it could
+/// remove them: `ply-PID-N` where no process PID runs any more.
+fn remove_stale_cgroups(base: &Path) {
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("ply-"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            // Fails, harmlessly, while a process is still inside.
+            let _ = std::fs::remove_dir(entry.path());
+        }
+    }
 }
 
 fn probe(base: PathBuf, limit_file: &str) -> Option<PathBuf> {

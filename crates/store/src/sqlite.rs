@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use ply_rating::Rating;
 
@@ -79,21 +79,25 @@ impl SqliteStore {
     }
 
     fn setup(conn: Connection) -> Result<SqliteStore, StoreError> {
+        // Another process (a second `ply`, a test) may be opening the same file right now.
+        conn.busy_timeout(std::time::Duration::from_secs(10))?;
         // WAL: readers (`ply leaderboard`) never block the tournament writing; NORMAL sync is
         // durable against a killed process, which is the crash that matters here.
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", true)?;
-        conn.busy_timeout(std::time::Duration::from_secs(10))?;
         let mut store = SqliteStore { conn };
         store.migrate()?;
         Ok(store)
     }
 
+    /// Applies the missing migrations in one write transaction, taken before the version is
+    /// read, so that two processes opening a new file cannot both apply them.
     fn migrate(&mut self) -> Result<(), StoreError> {
-        let version: i64 = self
+        let tx = self
             .conn
-            .pragma_query_value(None, "user_version", |r| r.get(0))?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
         let known = MIGRATIONS.len() as i64;
         if version > known {
             return Err(StoreError::NewerSchema {
@@ -102,11 +106,10 @@ impl SqliteStore {
             });
         }
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-            let tx = self.conn.transaction()?;
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", i as i64 + 1)?;
-            tx.commit()?;
         }
+        tx.commit()?;
         Ok(())
     }
 

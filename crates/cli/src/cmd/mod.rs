@@ -1,9 +1,14 @@
 //! One module per subcommand: validate the arguments, do the work, print.
 
+mod arena;
 mod bot;
 mod games;
+pub mod leaderboard;
+pub mod matches;
 mod perft;
 mod play;
+pub mod replay;
+pub mod tournament;
 
 use std::process::ExitCode;
 
@@ -21,6 +26,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Bot(a) => bot::run(&a),
+        Command::Match(a) => matches::run(&a),
+        Command::Tournament(a) => tournament::run(&a),
+        Command::Leaderboard(a) => leaderboard::run(&a),
+        Command::Replay(a) => replay::run(&a),
     }
 }
 
