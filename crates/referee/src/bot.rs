@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ply_core::{Budget, Game, Player};
+use ply_core::{Budget, Game, Player, Seat};
 use ply_games::HackerEarth;
 use ply_protocol::hackerearth::{self, JudgeMoveError};
 
@@ -29,6 +29,11 @@ pub struct Turn<M> {
 pub trait Bot<G: Game>: Send {
     /// The name shown in tables and replays.
     fn name(&self) -> String;
+
+    /// Called before the game starts, with the bot's seat.
+    fn new_game(&mut self, seat: Seat) {
+        let _ = seat;
+    }
 
     /// Asks for a move in `state`, which is not over and has this bot to move.
     fn turn(&mut self, state: &G) -> Turn<G::Move>;

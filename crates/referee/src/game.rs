@@ -78,6 +78,9 @@ impl Replay {
 pub fn play_game<G: Game>(bots: &mut [Box<dyn Bot<G>>], specs: &[String], seed: u64) -> Replay {
     let seats = G::info().seats;
     assert_eq!(bots.len(), seats, "one bot per seat");
+    for (seat, bot) in Seat::all(seats).zip(bots.iter_mut()) {
+        bot.new_game(seat);
+    }
     let mut state = G::start();
     let start = state.to_string();
     let mut moves = Vec::new();
