@@ -56,7 +56,7 @@ fn main() {
     );
     let detected = Sandbox::detect();
     let guards = [
-        (format!("referee ({:?})", kind(&detected)), detected),
+        (format!("referee ({})", kind(&detected)), detected),
         (
             "referee (rlimit)".to_string(),
             Sandbox::with_guard(MemoryGuard::Rlimit),

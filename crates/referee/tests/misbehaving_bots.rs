@@ -46,6 +46,7 @@ impl Kit {
     fn python(&self, name: &str, body: &str) -> Option<CommandLine> {
         let python = python()?;
         let path = self.dir.path().join(name);
+        let body = body.replace("$PIDS", &self.pids_file().display().to_string());
         std::fs::write(&path, body).unwrap();
         Some(CommandLine {
             program: python,
@@ -296,7 +297,7 @@ fn a_child_that_leaves_the_process_group_dies_with_the_cgroup() {
     kit.assert_no_survivor();
 }
 
-const MEMORY_HOG: &str = "import os\nopen(os.environ.get('PIDS', '/dev/null'), 'a')\nheap = []\nwhile True:\n    heap.append(b'x' * (1 << 20))\n";
+const MEMORY_HOG: &str = "import os\nopen('$PIDS', 'a').write('%d\\n' % os.getpid())\nheap = []\nwhile True:\n    heap.append(b'x' * (1 << 20))\n";
 
 #[test]
 fn a_memory_hog_is_a_memory_limit() {
