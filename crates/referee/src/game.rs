@@ -26,8 +26,8 @@ pub struct MoveRecord {
     /// The referee's judgement.
     #[serde(flatten)]
     pub verdict: Verdict,
-    /// Wall time the bot took, in milliseconds.
-    pub ms: f64,
+    /// Wall time the bot took, in microseconds (an integer, so that replays read back exactly).
+    pub micros: u64,
 }
 
 /// A seat's player in a replay.
@@ -93,7 +93,7 @@ pub fn play_game<G: Game>(bots: &mut [Box<dyn Bot<G>>], specs: &[String], seed: 
             seat: seat.number() as u8,
             mv: turn.mv.map(|m| m.to_string()),
             verdict: turn.verdict.clone(),
-            ms: turn.elapsed.as_secs_f64() * 1000.0,
+            micros: u64::try_from(turn.elapsed.as_micros()).unwrap_or(u64::MAX),
         };
         moves.push(record);
         match turn.mv {

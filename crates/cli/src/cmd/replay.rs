@@ -69,14 +69,19 @@ fn show<G: Game>(args: &ReplayArgs, replay: &Replay) -> Result<ExitCode> {
                 writeln!(
                     out,
                     "\nply {}: player {} ({who}) plays {text} in {:.1} ms",
-                    m.ply, m.seat, m.ms
+                    m.ply,
+                    m.seat,
+                    m.micros as f64 / 1000.0
                 )?;
                 writeln!(out, "{}", state.diagram())?;
             }
             _ => writeln!(
                 out,
                 "\nply {}: player {} ({who}): {} after {:.1} ms",
-                m.ply, m.seat, m.verdict, m.ms
+                m.ply,
+                m.seat,
+                m.verdict,
+                m.micros as f64 / 1000.0
             )?,
         }
         if args.step {
