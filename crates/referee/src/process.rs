@@ -355,6 +355,22 @@ impl BotProcess {
         self.stdin = None;
     }
 
+    /// Writes `bytes` and closes stdin, without ever blocking: input larger than a pipe
+    /// surely holds is written by a thread of its own, so that a bot that never reads its
+    /// stdin cannot stall the referee past its deadline.
+    pub fn write_all_and_close(&mut self, bytes: &[u8]) {
+        const SURELY_FITS: usize = 4096; // POSIX's PIPE_BUF; Linux pipes hold 64 KiB
+        if bytes.len() <= SURELY_FITS {
+            self.write(bytes);
+            self.close_stdin();
+        } else if let Some(mut stdin) = self.stdin.take() {
+            let bytes = bytes.to_vec();
+            std::thread::spawn(move || {
+                let _ = stdin.write_all(&bytes);
+            });
+        }
+    }
+
     /// The next event before `deadline`, or `None` when the deadline passed (or the bot is
     /// gone and every stream is closed).
     pub fn next_event(&mut self, deadline: Instant) -> Option<Event> {
@@ -471,8 +487,7 @@ pub fn run_once(sandbox: &Sandbox, command: &CommandLine, input: &[u8], limits: 
         }
     };
     let deadline = process.started + limits.time;
-    process.write(input);
-    process.close_stdin();
+    process.write_all_and_close(input);
     let mut stdout = Vec::new();
     let mut stderr_tail = Vec::new();
     let mut end = None;

@@ -320,3 +320,16 @@ fn a_memory_hog_is_a_memory_limit_under_rlimits_too() {
     let (verdict, _) = run_on(&TicTacToe::start(), &sandbox, &bot);
     assert_eq!(verdict, Verdict::MemoryLimit);
 }
+
+#[test]
+fn a_bot_that_never_reads_a_large_input_cannot_stall_the_referee() {
+    let kit = Kit::new();
+    let bot = kit.script("deaf", "echo $$ >> $PIDS; sleep 30");
+    let sandbox = Sandbox::detect();
+    let input = vec![b'0'; 1 << 20];
+    let started = std::time::Instant::now();
+    let run = run_once(&sandbox, &bot, &input, &LIMITS);
+    assert_eq!(run.end, ply_referee::process::RunEnd::TimedOut);
+    assert!(started.elapsed() < LIMITS.time + Duration::from_secs(2));
+    kit.assert_no_survivor();
+}
