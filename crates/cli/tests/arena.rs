@@ -148,6 +148,16 @@ fn a_python_bot_plays_a_rated_tournament_against_the_built_ins() {
     // `ply leaderboard` shows the same standings.
     let again = json(&run(&["leaderboard", "--db", db, "--json"]));
     assert_eq!(again["standings"], v["standings"]);
+    // Every stored game plays back.
+    let out = run(&["replay", "--db", db, "--game", "2:3"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("result: "));
+    let out = run(&["replay", "--db", db, "--game", "9:0"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 fn stored_games(db: &Path) -> Vec<(u32, u32, String)> {
