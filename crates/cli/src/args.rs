@@ -51,6 +51,8 @@ The input and output formats are the contest's own (HackerEarth's for its games)
     Leaderboard(crate::cmd::leaderboard::LeaderboardArgs),
     /// Play back a replay file in the terminal.
     Replay(crate::cmd::replay::ReplayArgs),
+    /// The sorting lab: benchmark and check the seed's "stack sort" against the classic sorts.
+    Sort(crate::cmd::sort::SortArgs),
 }
 
 #[derive(Debug, Args)]

@@ -9,6 +9,7 @@ mod perft;
 mod play;
 pub mod replay;
 pub mod tournament;
+pub mod sort;
 
 use std::process::ExitCode;
 
@@ -30,6 +31,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Tournament(a) => tournament::run(&a),
         Command::Leaderboard(a) => leaderboard::run(&a),
         Command::Replay(a) => replay::run(&a),
+        Command::Sort(a) => sort::run(&a),
     }
 }
 
