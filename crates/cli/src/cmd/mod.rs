@@ -8,8 +8,8 @@ pub mod matches;
 mod perft;
 mod play;
 pub mod replay;
-pub mod tournament;
 pub mod sort;
+pub mod tournament;
 
 use std::process::ExitCode;
 
