@@ -43,6 +43,14 @@ The input and output formats are the contest's own (HackerEarth's for its games)
 `ply games` for which games have one."
     )]
     Bot(BotArgs),
+    /// Referee a match of several games between two players (built-in AIs or bot programs).
+    Match(crate::cmd::matches::MatchArgs),
+    /// Run a rated round-robin tournament among bots, stored so that it resumes after a kill.
+    Tournament(crate::cmd::tournament::TournamentArgs),
+    /// Show the standings of a stored tournament.
+    Leaderboard(crate::cmd::leaderboard::LeaderboardArgs),
+    /// Play back a replay file in the terminal.
+    Replay(crate::cmd::replay::ReplayArgs),
     /// The sorting lab: benchmark and check the seed's "stack sort" against the classic sorts.
     Sort(crate::cmd::sort::SortArgs),
     /// Judge one HackerEarth move: print the state fed to the other bot, or why it is invalid.

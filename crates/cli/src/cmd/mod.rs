@@ -1,11 +1,16 @@
 //! One module per subcommand: validate the arguments, do the work, print.
 
+mod arena;
 mod bot;
 mod games;
 pub mod judge;
+pub mod leaderboard;
+pub mod matches;
 mod perft;
 mod play;
+pub mod replay;
 pub mod sort;
+pub mod tournament;
 
 use std::process::ExitCode;
 
@@ -23,6 +28,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Bot(a) => bot::run(&a),
+        Command::Match(a) => matches::run(&a),
+        Command::Tournament(a) => tournament::run(&a),
+        Command::Leaderboard(a) => leaderboard::run(&a),
+        Command::Replay(a) => replay::run(&a),
         Command::Sort(a) => sort::run(&a),
         Command::Judge(a) => judge::run(&a),
     }

@@ -1,0 +1,104 @@
+//! `ply leaderboard`: the standings of a stored tournament.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+use ply_store::{Standing, Store, StoreError, Tournament};
+
+use super::arena::open_store;
+use crate::bad_input;
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  ply leaderboard\n  ply leaderboard --db arena.sqlite3 --tournament 2 --json\n\n\
+Score is HackerEarth's: 100 x rating / best rating."
+)]
+pub struct LeaderboardArgs {
+    /// The database file (default: arena.sqlite3 in the platform's data directory).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Which tournament (default: the newest).
+    #[arg(long)]
+    pub tournament: Option<i64>,
+    /// Print JSON for scripts.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
+    let (store, path) = open_store(args.db.as_ref())?;
+    let t = match store.tournament(args.tournament) {
+        Err(StoreError::NoTournament(_)) => {
+            return Err(bad_input!(
+                "{} holds no tournament{}; run `ply tournament` first",
+                path.display(),
+                args.tournament
+                    .map(|id| format!(" #{id}"))
+                    .unwrap_or_default()
+            ));
+        }
+        other => other.context("reading the tournament")?,
+    };
+    let standings = store.standings(t.id)?;
+    print_standings(&t, &standings, args.json)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the leaderboard as a table, or as JSON.
+pub fn print_standings(t: &Tournament, standings: &[Standing], json: bool) -> Result<()> {
+    let best = standings
+        .iter()
+        .map(|s| s.rating.rating)
+        .fold(f64::MIN, f64::max);
+    if json {
+        let rows: Vec<_> = standings
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                serde_json::json!({
+                    "rank": i + 1, "bot": s.bot, "spec": s.spec,
+                    "rating": s.rating.rating, "deviation": s.rating.deviation,
+                    "volatility": s.rating.volatility,
+                    "wins": s.wins, "draws": s.draws, "losses": s.losses,
+                    "score": ply_rating::score(s.rating.rating, best),
+                })
+            })
+            .collect();
+        let v = serde_json::json!({
+            "tournament": t.id, "game": t.config.game, "rounds": t.config.rounds,
+            "finished": t.finished, "standings": rows,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
+    println!(
+        "Tournament #{} ({}, {} rounds{}), created {}",
+        t.id,
+        t.config.game,
+        t.config.rounds,
+        if t.finished { "" } else { ", unfinished" },
+        t.created
+    );
+    println!(
+        "{:>4}  {:<16} {:>7} {:>6} {:>8} {:>4} {:>4} {:>4} {:>6}",
+        "rank", "bot", "rating", "dev", "vol", "W", "D", "L", "score"
+    );
+    for (i, s) in standings.iter().enumerate() {
+        println!(
+            "{:>4}  {:<16} {:>7.1} {:>6.1} {:>8.5} {:>4} {:>4} {:>4} {:>6.1}",
+            i + 1,
+            s.bot,
+            s.rating.rating,
+            s.rating.deviation,
+            s.rating.volatility,
+            s.wins,
+            s.draws,
+            s.losses,
+            ply_rating::score(s.rating.rating, best)
+        );
+    }
+    Ok(())
+}

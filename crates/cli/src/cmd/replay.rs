@@ -1,0 +1,160 @@
+//! `ply replay FILE`: a replay played back in the terminal.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+use ply_core::Game;
+use ply_games::with_game;
+use ply_referee::Replay;
+use ply_store::Store;
+
+use super::arena::open_store;
+use crate::bad_input;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  ply replay replays/game-0001.json\n  \
+ply replay replays/game-0001.json --step     # Enter for the next move\n  \
+ply replay --game 2:5                        # round 2, slot 5 of the newest stored tournament\n\n\
+Replay files come from `ply match --replays DIR`; every tournament game is in the database.")]
+pub struct ReplayArgs {
+    /// The replay file (JSON); or give --game to read a tournament game from the database.
+    #[arg(required_unless_present = "game", conflicts_with = "game")]
+    pub file: Option<PathBuf>,
+    /// A stored tournament game, as ROUND:SLOT (slots count from 0 in schedule order).
+    #[arg(long, value_name = "ROUND:SLOT")]
+    pub game: Option<String>,
+    /// Which tournament, with --game (default: the newest).
+    #[arg(long, requires = "game")]
+    pub tournament: Option<i64>,
+    /// The database file, with --game (default: arena.sqlite3 in the platform's data directory).
+    #[arg(long, requires = "game")]
+    pub db: Option<PathBuf>,
+    /// Wait for Enter after each move.
+    #[arg(long)]
+    pub step: bool,
+}
+
+pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
+    let (source, text) = match (&args.file, &args.game) {
+        (Some(file), _) => (
+            file.display().to_string(),
+            std::fs::read_to_string(file)
+                .with_context(|| format!("reading the replay {}", file.display()))?,
+        ),
+        (None, Some(game)) => stored(args, game)?,
+        (None, None) => return Err(bad_input!("give a replay FILE or --game ROUND:SLOT")),
+    };
+    let replay: Replay = serde_json::from_str(&text).map_err(|e| {
+        bad_input!(
+            "{source}: line {}, column {}: not a ply replay: {e}",
+            e.line(),
+            e.column()
+        )
+    })?;
+    let kind = super::game_kind(&replay.game)?;
+    with_game!(kind, G => show::<G>(args, &replay))
+}
+
+/// The replay of a stored tournament game, with a name for messages.
+fn stored(args: &ReplayArgs, game: &str) -> Result<(String, String)> {
+    let parsed = game
+        .split_once(':')
+        .and_then(|(r, s)| Some((r.trim().parse::<u32>().ok()?, s.trim().parse::<u32>().ok()?)));
+    let Some((round, slot)) = parsed else {
+        return Err(bad_input!(
+            "--game {game:?}: write ROUND:SLOT, e.g. --game 1:0"
+        ));
+    };
+    let (store, path) = open_store(args.db.as_ref())?;
+    let t = store
+        .tournament(args.tournament)
+        .map_err(|e| bad_input!("{}: {e}", path.display()))?;
+    let record = store
+        .games(t.id)?
+        .into_iter()
+        .find(|g| g.round == round && g.slot == slot)
+        .ok_or_else(|| {
+            bad_input!(
+                "tournament #{} has no stored game {round}:{slot} (rounds from 1, slots from 0)",
+                t.id
+            )
+        })?;
+    Ok((
+        format!("tournament #{} game {round}:{slot}", t.id),
+        record.replay,
+    ))
+}
+
+fn show<G: Game>(args: &ReplayArgs, replay: &Replay) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock().lines();
+    writeln!(out, "{} (seed {})", G::info().title, replay.seed)?;
+    for (i, p) in replay.players.iter().enumerate() {
+        writeln!(out, "player {}: {} ({})", i + 1, p.name, p.spec)?;
+    }
+    let mut state: G = replay
+        .start
+        .parse()
+        .map_err(|e| bad_input!("the replay's start position: {e}"))?;
+    writeln!(out, "\n{}", state.diagram())?;
+    for m in &replay.moves {
+        let who = replay
+            .players
+            .get(usize::from(m.seat).saturating_sub(1))
+            .map_or("?", |p| p.name.as_str());
+        match &m.mv {
+            Some(text) if m.verdict.is_ok() => {
+                let mv = state
+                    .parse_move(text)
+                    .map_err(|e| bad_input!("the replay's ply {}: {e}", m.ply))?;
+                state
+                    .play(mv)
+                    .map_err(|e| bad_input!("the replay's ply {}: {e}", m.ply))?;
+                writeln!(
+                    out,
+                    "\nply {}: player {} ({who}) plays {text} in {:.1} ms",
+                    m.ply,
+                    m.seat,
+                    m.micros as f64 / 1000.0
+                )?;
+                writeln!(out, "{}", state.diagram())?;
+            }
+            _ => writeln!(
+                out,
+                "\nply {}: player {} ({who}): {} after {:.1} ms",
+                m.ply,
+                m.seat,
+                m.verdict,
+                m.micros as f64 / 1000.0
+            )?,
+        }
+        if args.step {
+            out.flush()?;
+            if input.next().is_none() {
+                break;
+            }
+        }
+    }
+    writeln!(out, "\nresult: {}", replay.result)?;
+    for (i, tail) in replay.stderr.iter().enumerate() {
+        if !tail.trim().is_empty() {
+            writeln!(out, "\nstderr of player {} (last lines):", i + 1)?;
+            for line in tail
+                .lines()
+                .rev()
+                .take(10)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+            {
+                writeln!(out, "  {line}")?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

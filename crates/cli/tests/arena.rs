@@ -1,0 +1,315 @@
+//! The arena end to end through the `ply` binary: matches, replays, tournaments with a Python
+//! bot, and a tournament killed with SIGKILL that resumes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use ply_store::{SqliteStore, Store};
+
+fn ply() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+}
+
+fn run(args: &[&str]) -> Output {
+    ply().args(args).output().expect("ply runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "ply failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+/// A tic-tac-toe bot in `sh`: the first empty cell, after `delay` seconds.
+fn sh_bot(dir: &Path, delay: &str) -> String {
+    let path = dir.join("first_empty.sh");
+    let script = format!(
+        "#!/bin/sh\nsleep {delay}\nr=0\nwhile [ $r -lt 3 ]; do\n  read a b c\n  \
+         [ \"$a\" = 0 ] && {{ echo \"$r 0\"; exit 0; }}\n  \
+         [ \"$b\" = 0 ] && {{ echo \"$r 1\"; exit 0; }}\n  \
+         [ \"$c\" = 0 ] && {{ echo \"$r 2\"; exit 0; }}\n  r=$((r+1))\ndone\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+/// The real Python interpreter (a version manager's shim can take half a second to start).
+fn python() -> Option<String> {
+    let out = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .ok()?;
+    let exe = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && !exe.is_empty()).then_some(exe)
+}
+
+const PYTHON_BOT: &str = r#"
+import sys
+# HackerEarth's tic-tac-toe input: three rows of 0/1/2, then my id.
+rows = [line.split() for line in sys.stdin.read().split("\n") if line.strip()]
+grid = [[int(x) for x in row] for row in rows[:3]]
+me = int(rows[3][0])
+them = 3 - me
+lines = [[(r, c) for c in range(3)] for r in range(3)]
+lines += [[(r, c) for r in range(3)] for c in range(3)]
+lines += [[(i, i) for i in range(3)], [(i, 2 - i) for i in range(3)]]
+def completing(who):
+    for line in lines:
+        marks = [grid[r][c] for r, c in line]
+        if marks.count(who) == 2 and marks.count(0) == 1:
+            return line[marks.index(0)]
+    return None
+move = completing(me) or completing(them)
+if move is None:
+    free = [(r, c) for r in range(3) for c in range(3) if grid[r][c] == 0]
+    move = (1, 1) if (1, 1) in free else free[0]
+print(move[0], move[1])
+print("debug: python bot chose", move, file=sys.stderr)
+print("debug lines after the move are ignored")
+"#;
+
+#[test]
+fn a_python_bot_plays_a_rated_tournament_against_the_built_ins() {
+    let Some(python) = python() else {
+        eprintln!("skipped: no python3");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("bot.py");
+    std::fs::write(&bot, PYTHON_BOT).unwrap();
+    let db = dir.path().join("arena.sqlite3");
+    let db = db.to_str().unwrap();
+    let py = format!("--bot=py={python} -S {}", bot.display());
+    let out = run(&[
+        "tournament",
+        "tictactoe",
+        &py,
+        "--bot=rand=builtin:random",
+        "--bot=ab=builtin:alphabeta:ms=20",
+        "--rounds",
+        "2",
+        "--concurrency",
+        "2",
+        "--db",
+        db,
+        "--json",
+    ]);
+    let v = json(&out);
+    let standings = v["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 3);
+    for s in standings {
+        let games = ["wins", "draws", "losses"]
+            .iter()
+            .map(|k| s[k].as_u64().unwrap())
+            .sum::<u64>();
+        // 2 opponents x 2 games (each side first once) x 2 rounds.
+        assert_eq!(games, 8, "{s}");
+        if s["bot"] == "ab" {
+            // Alpha-beta solves tic-tac-toe: it never loses.
+            assert_eq!(s["losses"], 0, "{s}");
+        }
+    }
+    // The best bot scores 100, and the list is sorted by rating.
+    assert_eq!(standings[0]["score"], 100.0);
+    let ratings: Vec<f64> = standings
+        .iter()
+        .map(|s| s["rating"].as_f64().unwrap())
+        .collect();
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
+    // The Python bot's moves were all judged ok, and its stderr reached the replays.
+    let store = SqliteStore::open(Path::new(db)).unwrap();
+    let t = store.tournament(None).unwrap();
+    let games = store.games(t.id).unwrap();
+    assert_eq!(games.len(), 12);
+    for g in &games {
+        let replay: serde_json::Value = serde_json::from_str(&g.replay).unwrap();
+        for (seat, p) in replay["players"].as_array().unwrap().iter().enumerate() {
+            if p["name"] == "py" {
+                assert!(
+                    replay["stderr"][seat]
+                        .as_str()
+                        .unwrap()
+                        .contains("python bot chose")
+                );
+                for m in replay["moves"].as_array().unwrap() {
+                    if m["seat"] == seat + 1 {
+                        assert_eq!(m["verdict"], "ok", "{m}");
+                    }
+                }
+            }
+        }
+    }
+    // `ply leaderboard` shows the same standings.
+    let again = json(&run(&["leaderboard", "--db", db, "--json"]));
+    assert_eq!(again["standings"], v["standings"]);
+    // Every stored game plays back.
+    let out = run(&["replay", "--db", db, "--game", "2:3"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("result: "));
+    let out = run(&["replay", "--db", db, "--game", "9:0"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+fn stored_games(db: &Path) -> Vec<(u32, u32, String)> {
+    if !db.exists() {
+        return Vec::new();
+    }
+    let Ok(store) = SqliteStore::open(db) else {
+        return Vec::new();
+    };
+    let Ok(t) = store.tournament(None) else {
+        return Vec::new();
+    };
+    store
+        .games(t.id)
+        .unwrap()
+        .into_iter()
+        .map(|g| (g.round, g.slot, g.replay))
+        .collect()
+}
+
+fn tournament_args(bot: &str, db: &Path) -> Vec<String> {
+    [
+        "tournament",
+        "tictactoe",
+        &format!("--bot=slow={bot}"),
+        "--bot=rand=builtin:random",
+        "--bot=greedy=builtin:greedy",
+        "--rounds=3",
+        "--seed=7",
+        "--json",
+        "--db",
+        db.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+#[test]
+fn a_tournament_killed_with_sigkill_resumes_without_losing_or_replaying_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = sh_bot(dir.path(), "0.05");
+    let db: PathBuf = dir.path().join("arena.sqlite3");
+    let mut child = ply()
+        .args(tournament_args(&bot, &db))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while stored_games(&db).len() < 4 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no progress");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = stored_games(&db);
+    assert!(before.len() < 18, "killed too late to test anything");
+
+    let out = ply().args(tournament_args(&bot, &db)).output().unwrap();
+    let resumed = json(&out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{} of 18 games already played", before.len())),
+        "{stderr}"
+    );
+    let after = stored_games(&db);
+    assert_eq!(after.len(), 18);
+    for game in &before {
+        assert!(
+            after.contains(game),
+            "game {:?} changed or vanished",
+            (game.0, game.1)
+        );
+    }
+
+    // The same tournament unbroken, in another database, ends with the same standings.
+    let db2 = dir.path().join("unbroken.sqlite3");
+    let unbroken = json(&ply().args(tournament_args(&bot, &db2)).output().unwrap());
+    assert_eq!(resumed["standings"], unbroken["standings"]);
+}
+
+#[test]
+fn a_match_records_replays_that_play_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let replays = dir.path().join("replays");
+    let v = json(&run(&[
+        "match",
+        "tictactoe",
+        "--p1",
+        "builtin:random",
+        "--p2",
+        "builtin:perfect",
+        "--games",
+        "4",
+        "--swap",
+        "--json",
+        "--replays",
+        replays.to_str().unwrap(),
+    ]));
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    let firsts: Vec<u64> = games.iter().map(|g| g["first"].as_u64().unwrap()).collect();
+    assert_eq!(firsts, [1, 2, 1, 2]);
+    // Perfect play never loses at tic-tac-toe.
+    assert_eq!(v["players"][0]["wins"], 0);
+    let file = games[0]["replay"].as_str().unwrap();
+    let out = run(&["replay", file]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("player 2: p2 (builtin:perfect)"), "{text}");
+    assert!(text.contains("result: "), "{text}");
+}
+
+#[test]
+fn a_crashing_bot_loses_every_game_by_runtime_error() {
+    let v = json(&run(&[
+        "match",
+        "tictactoe",
+        "--p1",
+        "sh -c 'exit 3'",
+        "--p2",
+        "builtin:random",
+        "--games",
+        "2",
+        "--swap",
+        "--json",
+    ]));
+    assert_eq!(v["players"][0]["losses"], 2);
+    assert_eq!(v["players"][0]["faults"]["runtime_error"], 2);
+}
+
+#[test]
+fn bad_specs_are_bad_input() {
+    let out = run(&[
+        "tournament",
+        "tictactoe",
+        "--bot=a=builtin:nope",
+        "--bot=b=builtin:random",
+        "--db",
+        "/nonexistent/never-created.sqlite3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown built-in AI \"nope\""), "{err}");
+    let out = run(&[
+        "match",
+        "tictactoe",
+        "--p1",
+        "python3 'open",
+        "--p2",
+        "builtin:random",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,23 @@
+//! ply's referee: seats bots, runs games under HackerEarth's rules, and records them.
+//!
+//! * [`process`]: bot programs under wall-time, memory and output limits, in their own process
+//!   group and cgroup, killed with everything they started;
+//! * [`bot`]: the [`Bot`] trait (one seat-holder), external per-move bots and built-in AIs;
+//! * [`spec`]: `builtin:NAME[:opts]` or a command line, into a [`Bot`];
+//! * [`game`]: one refereed game, its [`Replay`], and matches of several games;
+//! * [`Verdict`]: the judgement of one move.
+//!
+//! Nothing here knows about storage or ratings: the command line joins the referee to the
+//! store and the rating maths.
+
+pub mod bot;
+pub mod game;
+pub mod process;
+pub mod spec;
+mod verdict;
+
+pub use bot::{Bot, Turn};
+pub use game::{MoveRecord, Replay, play_game};
+pub use process::{Limits, Sandbox};
+pub use spec::PlayerSpec;
+pub use verdict::Verdict;

@@ -1,0 +1,311 @@
+//! Player specifications: `builtin:NAME[:key=value,...]` for an in-process AI, anything else
+//! a command line run as an external bot.
+//!
+//! | spec | player |
+//! |---|---|
+//! | `builtin:random` | a uniformly random legal move |
+//! | `builtin:greedy` | the move whose position the game's evaluator likes best |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth) |
+//! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
+//! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
+//! | `python3 bot.py` | the program, run afresh for every move |
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use ply_core::Player;
+use ply_games::{HackerEarth, Heuristics};
+use ply_search::{
+    AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
+};
+
+use crate::bot::{Bot, BuiltinBot, PerMoveBot};
+use crate::process::{CommandLine, Limits, ParseCommandError, Sandbox};
+
+/// The in-process AIs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltinKind {
+    /// A uniformly random legal move.
+    Random,
+    /// One ply of lookahead with the game's evaluator.
+    Greedy,
+    /// Alpha-beta with iterative deepening under a time budget.
+    Alphabeta,
+    /// UCT Monte Carlo tree search.
+    Mcts,
+    /// Alpha-beta to the end of the game.
+    Perfect,
+}
+
+impl BuiltinKind {
+    /// Every built-in AI, as named in specs.
+    pub const ALL: &'static [(&'static str, BuiltinKind)] = &[
+        ("random", BuiltinKind::Random),
+        ("greedy", BuiltinKind::Greedy),
+        ("alphabeta", BuiltinKind::Alphabeta),
+        ("mcts", BuiltinKind::Mcts),
+        ("perfect", BuiltinKind::Perfect),
+    ];
+
+    /// The name used in specs.
+    pub fn name(self) -> &'static str {
+        BuiltinKind::ALL
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map(|(n, _)| *n)
+            .expect("every kind is listed")
+    }
+}
+
+/// The options of a built-in AI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BuiltinOptions {
+    /// Thinking time per move (`ms=`); alphabeta and mcts default to 100 ms.
+    pub ms: Option<u64>,
+    /// Fixed search depth for alphabeta (`depth=`).
+    pub depth: Option<u32>,
+    /// Fixed playouts for mcts (`iterations=`).
+    pub iterations: Option<u64>,
+}
+
+/// Who takes a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// An in-process AI.
+    Builtin(BuiltinKind, BuiltinOptions),
+    /// An external program.
+    Command(CommandLine),
+}
+
+/// A spec that names no player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseSpecError {
+    /// `builtin:` with an unknown name.
+    #[error(
+        "unknown built-in AI {name:?}; the built-ins are: random, greedy, alphabeta, mcts, perfect"
+    )]
+    UnknownBuiltin {
+        /// The name given.
+        name: String,
+    },
+    /// An option that is not `key=value` with a known key and a number.
+    #[error("bad option {option:?} for builtin:{ai}: {reason}")]
+    BadOption {
+        /// The built-in AI.
+        ai: &'static str,
+        /// The option as written.
+        option: String,
+        /// What is expected.
+        reason: String,
+    },
+    /// A command line that cannot be split.
+    #[error(transparent)]
+    Command(#[from] ParseCommandError),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = ParseSpecError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let Some(rest) = s.trim().strip_prefix("builtin:") else {
+            return Ok(PlayerSpec::Command(s.parse()?));
+        };
+        let (name, options) = rest.split_once(':').unwrap_or((rest, ""));
+        let kind = BuiltinKind::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, k)| *k)
+            .ok_or_else(|| ParseSpecError::UnknownBuiltin {
+                name: name.to_string(),
+            })?;
+        let mut opts = BuiltinOptions::default();
+        for option in options.split(',').filter(|o| !o.trim().is_empty()) {
+            let bad = |reason: &str| ParseSpecError::BadOption {
+                ai: kind.name(),
+                option: option.to_string(),
+                reason: reason.to_string(),
+            };
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| bad("write options as key=value, e.g. ms=100"))?;
+            let number: u64 = value
+                .trim()
+                .parse()
+                .map_err(|_| bad("the value must be a whole number"))?;
+            match (kind, key.trim()) {
+                (BuiltinKind::Alphabeta | BuiltinKind::Mcts, "ms") => opts.ms = Some(number),
+                (BuiltinKind::Alphabeta, "depth") => {
+                    opts.depth =
+                        Some(u32::try_from(number).map_err(|_| bad("the depth is too large"))?)
+                }
+                (BuiltinKind::Mcts, "iterations") => opts.iterations = Some(number),
+                _ => {
+                    return Err(bad(match kind {
+                        BuiltinKind::Alphabeta => "alphabeta takes ms= and depth=",
+                        BuiltinKind::Mcts => "mcts takes ms= and iterations=",
+                        _ => "this AI takes no options",
+                    }));
+                }
+            }
+        }
+        Ok(PlayerSpec::Builtin(kind, opts))
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Builtin(kind, o) => {
+                write!(f, "builtin:{}", kind.name())?;
+                let mut opts = Vec::new();
+                if let Some(ms) = o.ms {
+                    opts.push(format!("ms={ms}"));
+                }
+                if let Some(d) = o.depth {
+                    opts.push(format!("depth={d}"));
+                }
+                if let Some(i) = o.iterations {
+                    opts.push(format!("iterations={i}"));
+                }
+                if !opts.is_empty() {
+                    write!(f, ":{}", opts.join(","))?;
+                }
+                Ok(())
+            }
+            PlayerSpec::Command(c) => {
+                let quote = |w: &str| {
+                    if w.is_empty() || w.contains(|c: char| c.is_whitespace() || "'\"".contains(c))
+                    {
+                        format!("'{}'", w.replace('\'', ""))
+                    } else {
+                        w.to_string()
+                    }
+                };
+                let mut words = vec![quote(&c.program)];
+                words.extend(c.args.iter().map(|a| quote(a)));
+                f.write_str(&words.join(" "))
+            }
+        }
+    }
+}
+
+/// A built-in AI refused for this game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "builtin:perfect searches to the end of the game, which {game} is too long for; use builtin:alphabeta"
+)]
+pub struct BuildPlayerError {
+    /// The game's name.
+    pub game: &'static str,
+}
+
+/// Games with at most this many plies are small enough for `perfect`.
+const PERFECT_MAX_PLIES: u32 = 16;
+
+/// Default thinking time of alphabeta and mcts.
+const DEFAULT_MS: u64 = 100;
+
+/// The in-process AI `kind` for game `G`, its random choices seeded with `seed`.
+///
+/// # Errors
+/// `perfect` on a game too long to search to the end.
+pub fn builtin_player<G: Heuristics>(
+    kind: BuiltinKind,
+    options: BuiltinOptions,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>, BuildPlayerError> {
+    let think = Duration::from_millis(options.ms.unwrap_or(DEFAULT_MS));
+    let search = || {
+        AlphaBeta::with(
+            G::Eval::default(),
+            G::Ordering::default(),
+            Config::default(),
+        )
+    };
+    Ok(match kind {
+        BuiltinKind::Random => Box::new(RandomPlayer::new(seed)),
+        BuiltinKind::Greedy => Box::new(GreedyPlayer::new(G::Eval::default(), seed)),
+        BuiltinKind::Alphabeta => {
+            let time = (options.depth.is_none() || options.ms.is_some()).then_some(think);
+            Box::new(AlphaBetaPlayer::new(search(), options.depth, time))
+        }
+        BuiltinKind::Mcts => {
+            let time = (options.iterations.is_none() || options.ms.is_some()).then_some(think);
+            Box::new(MctsPlayer::new(
+                MctsConfig::default(),
+                seed,
+                options.iterations,
+                time,
+            ))
+        }
+        BuiltinKind::Perfect => {
+            if G::info().max_plies > PERFECT_MAX_PLIES {
+                return Err(BuildPlayerError {
+                    game: G::info().name,
+                });
+            }
+            Box::new(AlphaBetaPlayer::new(search(), None, None).named("perfect"))
+        }
+    })
+}
+
+impl PlayerSpec {
+    /// A bot for one game, named `name`: built-ins seeded with `seed`, programs run in
+    /// `sandbox` under `limits`.
+    ///
+    /// # Errors
+    /// `builtin:perfect` on a game too long for it.
+    pub fn build<G: HackerEarth + Heuristics>(
+        &self,
+        name: &str,
+        seed: u64,
+        sandbox: &Arc<Sandbox>,
+        limits: &Limits,
+    ) -> Result<Box<dyn Bot<G>>, BuildPlayerError> {
+        Ok(match self {
+            PlayerSpec::Builtin(kind, options) => Box::new(BuiltinBot::new(
+                name.to_string(),
+                builtin_player::<G>(*kind, *options, seed)?,
+                limits.time,
+            )),
+            PlayerSpec::Command(command) => Box::new(PerMoveBot::new(
+                name.to_string(),
+                command.clone(),
+                Arc::clone(sandbox),
+                *limits,
+            )),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_and_print_back() {
+        for text in [
+            "builtin:random",
+            "builtin:alphabeta:ms=100",
+            "builtin:alphabeta:depth=3",
+            "builtin:mcts:ms=50,iterations=200",
+            "python3 bot.py",
+            "python3 'my bot.py'",
+        ] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        let e = "builtin:minimax".parse::<PlayerSpec>().unwrap_err();
+        assert!(e.to_string().contains("alphabeta, mcts"), "{e}");
+        let e = "builtin:random:ms=5".parse::<PlayerSpec>().unwrap_err();
+        assert!(e.to_string().contains("takes no options"), "{e}");
+        let e = "builtin:mcts:ms=fast".parse::<PlayerSpec>().unwrap_err();
+        assert!(e.to_string().contains("whole number"), "{e}");
+    }
+}
