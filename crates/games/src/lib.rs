@@ -11,6 +11,7 @@
 //! its concrete type, so that generic code (perft, search, the referee) runs on any game.
 //! A game never imports another game.
 
+pub mod ants;
 pub mod text;
 pub mod tictactoe;
 
