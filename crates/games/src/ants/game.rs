@@ -14,7 +14,7 @@ pub const HILL_POINTS: i64 = 2;
 /// Points a player loses per hill razed or forfeited (`RAZE_POINTS`).
 pub const RAZE_POINTS: i64 = -1;
 
-const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// What occupies a square in the engine's own map (which, as in the original, does not
 /// track hills: they live apart).
@@ -107,9 +107,9 @@ pub struct Hill {
     /// Who razed it (or, at the end, the lone survivor credited with it).
     pub killed_by: Option<u8>,
     /// Whether its owner already lost its point.
-    raze_points: bool,
+    pub(crate) raze_points: bool,
     /// The last turn an own ant stood on it or spawned from it.
-    last_touched: u32,
+    pub(crate) last_touched: u32,
 }
 
 /// Exact rational score for the beta scoring rules (shares of kill points).
@@ -150,17 +150,17 @@ pub struct AntsGame {
     pub(crate) players: usize,
     pub(crate) turn: u32,
     pub(crate) grid: Vec<Cell>,
-    ant_at: Vec<u32>,
+    pub(crate) ant_at: Vec<u32>,
     pub(crate) ants: Vec<Ant>,
-    live: Vec<u32>,
-    killed_ants: Vec<u32>,
-    ant_count: Vec<u32>,
+    pub(crate) live: Vec<u32>,
+    pub(crate) killed_ants: Vec<u32>,
+    pub(crate) ant_count: Vec<u32>,
     pub(crate) foods: Vec<Food>,
     /// Food on the map, in the order it appeared (the original's dict order).
-    current_food: Vec<u32>,
-    food_at: Vec<u32>,
+    pub(crate) current_food: Vec<u32>,
+    pub(crate) food_at: Vec<u32>,
     pub(crate) hills: Vec<Hill>,
-    hill_at: Vec<u32>,
+    pub(crate) hill_at: Vec<u32>,
     pub(crate) hive: Vec<i64>,
     pub(crate) hive_history: Vec<Vec<i64>>,
     pub(crate) score: Vec<i64>,
@@ -170,30 +170,38 @@ pub struct AntsGame {
     pub(crate) cutoff: Option<Cutoff>,
     majority: Majority,
     pub(crate) cutoff_turns: u32,
-    hill_kill: bool,
-    winning_bot: Option<Vec<usize>>,
+    pub(crate) hill_kill: bool,
+    pub(crate) winning_bot: Option<Vec<usize>>,
     pub(crate) winning_turn: u32,
-    ranking_bots: Option<Vec<usize>>,
+    pub(crate) ranking_bots: Option<Vec<usize>>,
     pub(crate) ranking_turn: u32,
-    killed: Vec<bool>,
-    switch: Vec<Vec<Option<u8>>>,
-    revealed: Vec<Vec<bool>>,
-    vision: Vec<Vec<u16>>,
-    revealed_water: Vec<Vec<usize>>,
-    orders: Vec<Vec<(usize, Dir)>>,
-    attack: Vec<Offset>,
-    gather: Vec<Offset>,
-    stencil: VisionStencil,
+    pub(crate) killed: Vec<bool>,
+    pub(crate) switch: Vec<Vec<Option<u8>>>,
+    pub(crate) revealed: Vec<Vec<bool>>,
+    pub(crate) vision: Vec<Vec<u16>>,
+    pub(crate) revealed_water: Vec<Vec<usize>>,
+    /// Squares that came into view of each player since the last `update_revealed` and
+    /// were not revealed yet (candidates for newly seen water).
+    pub(crate) newly_seen: Vec<Vec<usize>>,
+    pub(crate) orders: Vec<Vec<(usize, Dir)>>,
+    pub(crate) attack: Vec<Offset>,
+    pub(crate) gather: Vec<Offset>,
+    pub(crate) stencil: VisionStencil,
     pub(crate) rng: ChaCha8Rng,
     pub(crate) food_rate: u32,
     pub(crate) food_turn: u32,
     pub(crate) food_start: u32,
     pub(crate) food_visible: u32,
     /// `food_extra` of the original, times `food_turn`.
-    food_extra: u64,
+    pub(crate) food_extra: u64,
     pub(crate) original_map: Option<Vec<String>>,
     pub(crate) food_plan: FoodPlanner,
-    scratch: Vec<u32>,
+    pub(crate) scratch: Vec<u32>,
+    order_stamp: Vec<u32>,
+    order_epoch: u32,
+    /// The sorted hills, ants, food and dead ants of `get_state_changes`, built once per
+    /// state and filtered per player.
+    pub(crate) changes: Option<Vec<super::view::Change>>,
 }
 
 impl AntsGame {
@@ -252,6 +260,7 @@ impl AntsGame {
             revealed: vec![vec![false; area]; players],
             vision: vec![vec![0; area]; players],
             revealed_water: vec![Vec::new(); players],
+            newly_seen: vec![Vec::new(); players],
             orders: vec![Vec::new(); players],
             attack: torus.neighbourhood(settings.attackradius2),
             gather: torus.neighbourhood(settings.spawnradius2),
@@ -265,6 +274,9 @@ impl AntsGame {
             original_map: None,
             food_plan: FoodPlanner::default(),
             scratch: vec![0; area],
+            order_stamp: vec![0; area],
+            order_epoch: 0,
+            changes: None,
             settings,
         };
         for &(r, c) in &map.water {
@@ -511,11 +523,18 @@ impl AntsGame {
     pub fn set_orders<S: AsRef<str>>(&mut self, player: usize, lines: &[S]) -> OrderReport {
         let mut report = OrderReport::default();
         let parsed = parse_orders(lines, &mut report);
-        let mut seen: Vec<(i64, i64)> = Vec::new();
+        // squares with a valid order this call: a stamp per square instead of a set
+        self.order_epoch = self.order_epoch.wrapping_add(1);
+        if self.order_epoch == 0 {
+            self.order_stamp.fill(0);
+            self.order_epoch = 1;
+        }
+        let epoch = self.order_epoch;
         let mut valid = Vec::new();
         let (rows, cols) = (self.torus.rows as i64, self.torus.cols as i64);
         for o in parsed {
-            if seen.contains(&(o.row, o.col)) {
+            let in_map = (0..rows).contains(&o.row) && (0..cols).contains(&o.col);
+            if in_map && self.order_stamp[(o.row * cols + o.col) as usize] == epoch {
                 report.invalid.push((o.line, InvalidOrder::Duplicate));
                 continue;
             }
@@ -545,7 +564,7 @@ impl AntsGame {
             }
             valid.push((self.torus.index(loc), o.dir));
             report.valid.push(o.line);
-            seen.push((o.row, o.col));
+            self.order_stamp[self.torus.index(loc)] = epoch;
         }
         self.orders[player] = valid;
         report
@@ -590,6 +609,7 @@ impl AntsGame {
 
     /// The original `start_turn`.
     pub fn start_turn(&mut self) {
+        self.changes = None;
         self.turn += 1;
         self.killed_ants.clear();
         for w in &mut self.revealed_water {
@@ -604,6 +624,7 @@ impl AntsGame {
     /// The original `finish_turn`: moves, battle, razing, spawning, gathering, food, then
     /// histories, vision and the cutoff counters.
     pub fn finish_turn(&mut self) {
+        self.changes = None;
         let alive_at_start: Vec<bool> = (0..self.players).map(|p| self.is_alive(p)).collect();
         self.do_orders();
         self.do_attack();
@@ -661,8 +682,8 @@ impl AntsGame {
         for (slot, &id) in live.iter().enumerate() {
             let ant = &mut self.ants[id as usize];
             let d = dirs[slot];
-            if let Some(dir) = Dir::from_letter(std::str::from_utf8(&[d]).unwrap_or("-")) {
-                ant.loc = t.step(ant.loc, dir);
+            if d != b'-' {
+                ant.loc = t.step(ant.loc, Dir::ALL[dir_index(d)]);
             }
             ant.orders.push(d);
             self.scratch[t.index(ant.loc)] += 1;
@@ -879,26 +900,33 @@ impl AntsGame {
     fn update_vision(&mut self) {
         let t = self.torus;
         let (vision, ants, stencil) = (&mut self.vision, &self.ants, &self.stencil);
-        let apply = |v: &mut Vec<u16>, loc: Loc, offs: &[Offset], add: bool| {
-            for &o in offs {
-                let i = t.index(t.add(loc, o));
-                if add {
+        let (revealed, newly) = (&self.revealed, &mut self.newly_seen);
+        let add =
+            |v: &mut Vec<u16>, new: &mut Vec<usize>, seen: &[bool], loc: Loc, offs: &[Offset]| {
+                for &o in offs {
+                    let i = t.index(t.add(loc, o));
                     v[i] += 1;
-                } else {
-                    v[i] -= 1;
+                    if v[i] == 1 && !seen[i] {
+                        new.push(i);
+                    }
                 }
+            };
+        let sub = |v: &mut Vec<u16>, loc: Loc, offs: &[Offset]| {
+            for &o in offs {
+                v[t.index(t.add(loc, o))] -= 1;
             }
         };
         for &id in &self.live {
             let a = &ants[id as usize];
-            let v = &mut vision[usize::from(a.owner)];
+            let p = usize::from(a.owner);
+            let v = &mut vision[p];
             match a.orders.last() {
-                None => apply(v, a.loc, &stencil.full, true),
+                None => add(v, &mut newly[p], &revealed[p], a.loc, &stencil.full),
                 Some(&b'-') => {}
                 Some(&d) => {
                     let k = dir_index(d);
-                    apply(v, a.loc, &stencil.gained[k], true);
-                    apply(v, a.loc, &stencil.lost[k], false);
+                    add(v, &mut newly[p], &revealed[p], a.loc, &stencil.gained[k]);
+                    sub(v, a.loc, &stencil.lost[k]);
                 }
             }
         }
@@ -906,34 +934,51 @@ impl AntsGame {
             let a = &ants[id as usize];
             let v = &mut vision[usize::from(a.owner)];
             match a.orders.last() {
-                Some(&b'-') | None => apply(v, a.loc, &stencil.full, false),
-                Some(&d) => apply(v, a.loc, &stencil.previous[dir_index(d)], false),
+                Some(&b'-') | None => sub(v, a.loc, &stencil.full),
+                Some(&d) => sub(v, a.loc, &stencil.previous[dir_index(d)]),
             }
         }
     }
 
+    /// The original `update_revealed`, which scans every visible square in row-major order:
+    /// ply gets the same result from the squares that came into view (for water) and the
+    /// visible ants of owners not numbered yet (for the renumbering, in row-major order).
     fn update_revealed(&mut self) {
+        let t = self.torus;
         for p in 0..self.players {
             let water = &mut self.revealed_water[p];
             water.clear();
-            let switch = &mut self.switch[p];
+            let newly = &mut self.newly_seen[p];
+            newly.sort_unstable();
+            newly.dedup();
             let revealed = &mut self.revealed[p];
-            for (i, &v) in self.vision[p].iter().enumerate() {
-                if v == 0 {
-                    continue;
-                }
-                match self.grid[i] {
-                    Cell::Ant(o) if switch[usize::from(o)].is_none() => {
-                        let next = switch.iter().filter(|s| s.is_some()).count() as u8;
-                        switch[usize::from(o)] = Some(next);
-                    }
-                    _ => {}
-                }
-                if !revealed[i] {
+            let vision = &self.vision[p];
+            for &i in newly.iter() {
+                if vision[i] > 0 && !revealed[i] {
                     revealed[i] = true;
                     if self.grid[i] == Cell::Water {
                         water.push(i);
                     }
+                }
+            }
+            newly.clear();
+            let switch = &mut self.switch[p];
+            if switch.iter().all(Option::is_some) {
+                continue;
+            }
+            let mut sighted: Vec<(usize, u8)> = self
+                .live
+                .iter()
+                .map(|&id| &self.ants[id as usize])
+                .filter(|a| switch[usize::from(a.owner)].is_none())
+                .map(|a| (t.index(a.loc), a.owner))
+                .filter(|&(i, _)| vision[i] > 0)
+                .collect();
+            sighted.sort_unstable();
+            for (_, o) in sighted {
+                if switch[usize::from(o)].is_none() {
+                    let next = switch.iter().filter(|s| s.is_some()).count() as u8;
+                    switch[usize::from(o)] = Some(next);
                 }
             }
         }
@@ -1075,6 +1120,7 @@ impl AntsGame {
 
     /// The original `finish_game`: the lone survivor is credited with every hill left.
     pub fn finish_game(&mut self) {
+        self.changes = None;
         let players = self.remaining_players();
         if players.len() == 1 && self.settings.scoring == Scoring::Hills {
             let w = players[0] as u8;
@@ -1098,110 +1144,6 @@ impl AntsGame {
         if self.cutoff.is_none() {
             self.cutoff = Some(Cutoff::TurnLimit);
         }
-    }
-
-    // ---- what bots see ----------------------------------------------------------------
-
-    /// The setup block (`turn 0` ... `player_seed`), without the final `ready`.
-    pub fn player_start(&self) -> String {
-        let s = &self.settings;
-        format!(
-            "turn 0\nloadtime {}\nturntime {}\nrows {}\ncols {}\nturns {}\nviewradius2 {}\n\
-             attackradius2 {}\nspawnradius2 {}\nplayer_seed {}\n",
-            s.loadtime,
-            s.turntime,
-            self.torus.rows,
-            self.torus.cols,
-            s.turns,
-            s.viewradius2,
-            s.attackradius2,
-            s.spawnradius2,
-            s.player_seed
-        )
-    }
-
-    /// What `player` is told about the state (the original `render_changes`): newly seen
-    /// water, then visible hills, ants, food and dead ants (its own dead always), each
-    /// sorted, owners renumbered for `player`. Renumbering may give a number to an owner
-    /// first seen here, hence `&mut self`.
-    pub fn player_state(&mut self, player: usize) -> String {
-        use std::fmt::Write as _;
-        let t = self.torus;
-        let mut out = String::new();
-        for &i in &self.revealed_water[player] {
-            let (r, c) = t.loc(i);
-            let _ = writeln!(out, "w {r} {c}");
-        }
-        let vis = &self.vision[player];
-        let switch = &mut self.switch[player];
-        let mut renumber = |o: u8| -> u8 {
-            let o = usize::from(o);
-            if let Some(x) = switch[o] {
-                return x;
-            }
-            let next = switch.iter().filter(|s| s.is_some()).count() as u8;
-            switch[o] = Some(next);
-            next
-        };
-        let mut hills: Vec<(Loc, u8)> = self
-            .hills
-            .iter()
-            .filter(|h| h.killed_by.is_none())
-            .map(|h| (h.loc, h.owner))
-            .collect();
-        hills.sort_unstable();
-        for (loc, o) in hills {
-            if vis[t.index(loc)] > 0 {
-                let _ = writeln!(out, "h {} {} {}", loc.0, loc.1, renumber(o));
-            }
-        }
-        let mut ants: Vec<(Loc, u8)> = self
-            .live
-            .iter()
-            .map(|&id| (self.ants[id as usize].loc, self.ants[id as usize].owner))
-            .collect();
-        ants.sort_unstable();
-        for (loc, o) in ants {
-            if vis[t.index(loc)] > 0 {
-                let _ = writeln!(out, "a {} {} {}", loc.0, loc.1, renumber(o));
-            }
-        }
-        let mut food: Vec<Loc> = self
-            .current_food
-            .iter()
-            .map(|&f| self.foods[f as usize].loc)
-            .collect();
-        food.sort_unstable();
-        for loc in food {
-            if vis[t.index(loc)] > 0 {
-                let _ = writeln!(out, "f {} {}", loc.0, loc.1);
-            }
-        }
-        let mut dead: Vec<(Loc, u8)> = self
-            .killed_ants
-            .iter()
-            .map(|&id| (self.ants[id as usize].loc, self.ants[id as usize].owner))
-            .collect();
-        dead.sort_unstable();
-        for (loc, o) in dead {
-            if vis[t.index(loc)] > 0 || usize::from(o) == player {
-                let _ = writeln!(out, "d {} {} {}", loc.0, loc.1, renumber(o));
-            }
-        }
-        out
-    }
-
-    /// `data` reordered for `player`'s numbering (the original `order_for_player`): `None`
-    /// for players it never saw.
-    pub fn order_for_player<T: Clone>(&self, player: usize, data: &[T]) -> Vec<Option<T>> {
-        let s = &self.switch[player];
-        (0..data.len().max(self.players))
-            .map(|i| {
-                s.iter()
-                    .position(|x| *x == Some(i as u8))
-                    .map(|p| data[p].clone())
-            })
-            .collect()
     }
 
     /// The map rows in the original's letters (`get_map_output`); with `perspective`

@@ -84,13 +84,16 @@
 //! same seed gives a different but equally distributed game. Symmetric food sets are
 //! listed in sorted order (the original uses Python's set order).
 
+pub mod bot;
 mod food;
 mod game;
 pub mod geometry;
 mod map;
+pub mod mapgen;
 mod orders;
 mod replay;
 mod session;
+mod view;
 
 #[cfg(test)]
 mod tests;

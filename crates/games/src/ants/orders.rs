@@ -125,16 +125,30 @@ fn python_int(s: &str) -> Option<i64> {
 pub fn parse_orders<S: AsRef<str>>(lines: &[S], report: &mut OrderReport) -> Vec<ParsedOrder> {
     let mut out = Vec::new();
     for raw in lines {
-        let line = raw.as_ref().trim().to_lowercase();
-        if line.is_empty() || line.starts_with('#') {
+        let trimmed = raw.as_ref().trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let line = if trimmed
+            .bytes()
+            .any(|b| !b.is_ascii() || b.is_ascii_uppercase())
+        {
+            trimmed.to_lowercase()
+        } else {
+            trimmed.to_string()
+        };
+        // the first five words are enough to tell four from more
+        let mut words = [""; 5];
+        let mut count = 0;
+        for w in line.split_whitespace().take(5) {
+            words[count] = w;
+            count += 1;
+        }
         if words[0] != "o" {
             report.invalid.push((line, InvalidOrder::UnknownAction));
             continue;
         }
-        if words.len() != 4 {
+        if count != 4 {
             report
                 .invalid
                 .push((line, InvalidOrder::IncorrectlyFormatted));

@@ -189,10 +189,18 @@ impl AntsMatch {
                 }
                 let report = self.game.set_orders(b, &lines.unwrap_or_default());
                 let log = &mut self.output_log[b];
-                log.push_str(&format!("# turn {t}\n"));
-                for l in report.log_lines() {
-                    log.push_str(&l);
+                log.push_str("# turn ");
+                log.push_str(&t.to_string());
+                log.push('\n');
+                for l in &report.valid {
+                    log.push_str(l);
                     log.push('\n');
+                }
+                for (l, why) in &report.ignored {
+                    log.push_str(&format!("{l} # {why}\n"));
+                }
+                for (l, why) in &report.invalid {
+                    log.push_str(&format!("{l} # {why}\n"));
                 }
                 if self.strict && !report.invalid.is_empty() {
                     self.game.kill_player(b);
