@@ -43,6 +43,8 @@ The input and output formats are the contest's own (HackerEarth's for its games)
 `ply games` for which games have one."
     )]
     Bot(BotArgs),
+    /// Ants (the 2011 AI Challenge): play games with built-in bots, generate maps.
+    Ants(crate::cmd::ants::AntsArgs),
 }
 
 #[derive(Debug, Args)]

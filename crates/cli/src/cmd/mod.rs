@@ -1,5 +1,6 @@
 //! One module per subcommand: validate the arguments, do the work, print.
 
+pub mod ants;
 mod bot;
 mod games;
 mod perft;
@@ -21,6 +22,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Bot(a) => bot::run(&a),
+        Command::Ants(a) => ants::run(&a),
     }
 }
 
