@@ -105,7 +105,7 @@ pub fn generate(p: &MapGenParams, seed: u64) -> Result<AntsMap, GenerateMapError
 
 fn attempt(
     p: &MapGenParams,
-    (tr, tc): (usize, usize),
+    (_, tc): (usize, usize),
     (h, w): (usize, usize),
     cell: usize,
     rng: &mut ChaCha8Rng,
@@ -135,7 +135,6 @@ fn attempt(
     let mut stack = vec![(0usize, 0usize)];
     visited[0] = true;
     open_cell(&mut water, 0, 0);
-    let mut walls = Vec::new();
     while let Some(&(r, c)) = stack.last() {
         let mut nbs = [
             (r, (c + 1) % cw, true, r, c),
@@ -156,7 +155,6 @@ fn attempt(
                 stack.pop();
             }
         }
-        walls.push((r, c));
     }
     for r in 0..ch {
         for c in 0..cw {
@@ -225,7 +223,6 @@ fn attempt(
         .filter(|&i| grid[i] || !reach[i])
         .map(|i| full.loc(i))
         .collect();
-    let _ = tr;
     Some(AntsMap {
         rows: p.rows,
         cols: p.cols,
