@@ -307,3 +307,113 @@ fn neighbourhood_sizes() {
     let small = Torus { rows: 3, cols: 3 };
     assert_eq!(small.neighbourhood(5).len(), 20);
 }
+
+#[test]
+fn beta_scoring_shares_two_points_per_kill_among_the_killers() {
+    let beta = Settings {
+        scoring: Scoring::Beta,
+        ..Settings::default()
+    };
+    // 2 vs 1: the single b dies, its two enemies share 2 points (1 each, both player 0)
+    let mut g = scenario_with(
+        &["..........", "..a.b.....", "....a.....", ".........."],
+        beta.clone(),
+    );
+    assert_eq!(g.scores(), [0, 0]);
+    turn(&mut g, &[]);
+    assert_eq!(alive(&g), [((1, 2), 0), ((2, 4), 0)]);
+    assert_eq!(g.scores(), [2, 0]);
+    // 1 vs 1 plus a third player: each death gives its one killer 2
+    let mut g = scenario_with(
+        &["...........", "..a.b......", "...........", ".......c..."],
+        beta.clone(),
+    );
+    turn(&mut g, &[]);
+    assert_eq!(g.scores(), [2, 2, 0]);
+    // without hills the hill rules' "rank stabilized" ends a game at once; the beta's does not
+    let far = [".a........", "..........", "..........", "......b..."];
+    assert!(scenario(&far).game_over());
+    assert!(!scenario_with(&far, beta).game_over());
+}
+
+#[test]
+fn beta_scoring_counts_spawned_ants() {
+    let beta = Settings {
+        scoring: Scoring::Beta,
+        ..Settings::default()
+    };
+    let mut g = scenario_with(
+        &[
+            "....................",
+            ".A*.................",
+            "....................",
+            "..........1.b.......",
+        ],
+        beta,
+    );
+    turn(&mut g, &[&["o 1 1 s"]]);
+    turn(&mut g, &[&["o 2 1 e"]]);
+    assert_eq!(g.scores(), [0, 0]);
+    turn(&mut g, &[]);
+    // the gathered food spawned an ant: 1 point
+    assert_eq!(g.scores(), [1, 0]);
+}
+
+#[test]
+fn symmetric_food_starts_with_food_visible_per_player_at_symmetric_squares() {
+    let p = mapgen::MapGenParams {
+        players: 4,
+        rows: 36,
+        cols: 36,
+        ..mapgen::MapGenParams::default()
+    };
+    let map = mapgen::generate(&p, 5).unwrap();
+    let settings = Settings {
+        engine_seed: 3,
+        ..Settings::default()
+    };
+    let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+    let g = m.game();
+    let food = g.food_locs();
+    let visible = food.len();
+    assert!(visible > 0 && visible % 4 == 0, "{visible}");
+    // the generator's maps repeat every 18 squares: each food has its three images
+    for &(r, c) in &food {
+        for (dr, dc) in [(0, 18), (18, 0), (18, 18)] {
+            assert!(food.contains(&((r + dr) % 36, (c + dc) % 36)), "{r} {c}");
+        }
+    }
+    // and food keeps coming, a whole set at a time
+    for _ in 0..60 {
+        m.play_turn(vec![Answer::Orders(Vec::new()); 4]);
+    }
+    let later = m.game().food_locs().len() + m.game().hive().iter().sum::<i64>() as usize;
+    assert!(later > visible && later % 4 == 0, "{later}");
+}
+
+#[test]
+fn hunter_outgrows_a_bot_that_holds() {
+    let p = mapgen::MapGenParams {
+        players: 2,
+        rows: 24,
+        cols: 48,
+        ..mapgen::MapGenParams::default()
+    };
+    let map = mapgen::generate(&p, 2).unwrap();
+    let settings = Settings {
+        turns: 150,
+        engine_seed: 1,
+        ..Settings::default()
+    };
+    let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+    let mut bots = vec![
+        bot::BuiltinBot::Hunter.create(0),
+        bot::BuiltinBot::Hold.create(1),
+    ];
+    bot::play_in_process(&mut m, &mut bots, |_, _| {});
+    let (hunter, hold) = (m.game().player_ants(0).len(), m.game().player_ants(1).len());
+    assert!(
+        hunter > 3 * hold.max(1),
+        "hunter {hunter} ants, hold {hold}"
+    );
+}
