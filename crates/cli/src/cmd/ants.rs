@@ -14,6 +14,10 @@ use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings}
 use crate::bad_input;
 
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  ply ants mapgen --players 2 --rows 30 --cols 60 -o duel.map\n  \
+ply ants play --map duel.map builtin:hunter builtin:random --engine-seed 1 --player-seed 7"
+)]
 pub struct AntsArgs {
     #[command(subcommand)]
     pub command: AntsCommand,
