@@ -57,6 +57,8 @@ The input and output formats are the contest's own (HackerEarth's for its games)
     #[command(after_help = "Example:\n  ply bot taunt < state.txt > move.txt\n  \
 ply judge taunt --state state.txt --move move.txt   # the next state, or `invalid move: ...` (exit 1)")]
     Judge(crate::cmd::judge::JudgeArgs),
+    /// Ants (the 2011 AI Challenge): play games with built-in bots, generate maps.
+    Ants(crate::cmd::ants::AntsArgs),
 }
 
 #[derive(Debug, Args)]

@@ -14,6 +14,7 @@
 pub mod draughts;
 pub mod reversi;
 pub mod taunt;
+pub mod ants;
 pub mod text;
 pub mod tictactoe;
 

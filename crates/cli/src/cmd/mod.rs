@@ -1,6 +1,7 @@
 //! One module per subcommand: validate the arguments, do the work, print.
 
 mod arena;
+pub mod ants;
 mod bot;
 mod games;
 pub mod judge;
@@ -34,6 +35,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Replay(a) => replay::run(&a),
         Command::Sort(a) => sort::run(&a),
         Command::Judge(a) => judge::run(&a),
+        Command::Ants(a) => ants::run(&a),
     }
 }
 

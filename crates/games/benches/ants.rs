@@ -1,0 +1,65 @@
+//! Ants engine speed: a 1000-turn 4-player game on a 60x90 generated maze map.
+//!
+//! `engine_only` replays answers recorded from built-in bots (bot time excluded, as in the
+//! original engine's 44-49 s figure); `with_bots` plays the whole game with the bots
+//! in-process. Run with `cargo bench -p ply-games --bench ants`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ply_games::ants::bot::{BuiltinBot, play_in_process};
+use ply_games::ants::mapgen::{MapGenParams, generate};
+use ply_games::ants::{Answer, AntsGame, AntsMap, AntsMatch, Settings};
+
+fn settings() -> Settings {
+    Settings {
+        engine_seed: 1,
+        player_seed: 7,
+        ..Settings::default()
+    }
+}
+
+fn record(map: &AntsMap, bot: BuiltinBot) -> Vec<Vec<Vec<String>>> {
+    let mut m = AntsMatch::new(AntsGame::new(map, settings()).unwrap());
+    let mut bots: Vec<_> = (0..map.players as u64).map(|i| bot.create(i)).collect();
+    let mut turns = Vec::new();
+    play_in_process(&mut m, &mut bots, |_, a| turns.push(a.to_vec()));
+    assert_eq!(
+        m.result().unwrap().game_length,
+        1000,
+        "the game must last 1000 turns"
+    );
+    turns
+}
+
+fn replay(map: &AntsMap, turns: &[Vec<Vec<String>>]) -> usize {
+    let mut m = AntsMatch::new(AntsGame::new(map, settings()).unwrap());
+    let mut bytes = 0;
+    for a in turns {
+        bytes += (0..map.players).map(|b| m.pending(b).len()).sum::<usize>();
+        m.play_turn(a.iter().cloned().map(Answer::Orders).collect());
+    }
+    bytes + (0..map.players).map(|b| m.pending(b).len()).sum::<usize>()
+}
+
+fn bench(c: &mut Criterion) {
+    let map = generate(&MapGenParams::default(), 1).unwrap();
+    let mut g = c.benchmark_group("ants_1000_turns_4p_maze_60x90");
+    g.sample_size(10);
+    for bot in [BuiltinBot::Random, BuiltinBot::Hunter] {
+        let turns = record(&map, bot);
+        g.bench_function(format!("engine_only/{bot}"), |b| {
+            b.iter(|| replay(&map, &turns))
+        });
+    }
+    g.bench_function("with_bots/hunter", |b| {
+        b.iter(|| {
+            let mut m = AntsMatch::new(AntsGame::new(&map, settings()).unwrap());
+            let mut bots: Vec<_> = (0..4).map(|i| BuiltinBot::Hunter.create(i)).collect();
+            play_in_process(&mut m, &mut bots, |_, _| {});
+            m.result()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

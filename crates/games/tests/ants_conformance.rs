@@ -1,0 +1,167 @@
+//! Ants against the original engine: every case under `../shared/ants-conformance/cases`
+//! (recorded with aichallenge's `playgame.py`) and ply's own cases under
+//! `tests/data/ants/`, replayed without processes from each seat's recorded answers.
+//! The text sent to every seat must equal `botN.input` byte for byte, the order log must
+//! equal `botN.output`, and the result and replay must match `replay.json`.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use ply_games::ants::{Answer, AntsGame, AntsMap, AntsMatch, FoodMode, Settings};
+use serde_json::Value;
+
+fn settings_from_command(text: &str) -> Settings {
+    let mut s = Settings {
+        loadtime: 5000,
+        turntime: 5000,
+        ..Settings::default()
+    };
+    for line in text.lines() {
+        let Some((k, v)) = line.trim().split_once(' ') else {
+            continue;
+        };
+        let v = v.trim();
+        match k {
+            "turns" => s.turns = v.parse().unwrap(),
+            "engine_seed" => s.engine_seed = v.parse().unwrap(),
+            "player_seed" => s.player_seed = v.parse().unwrap(),
+            "scenario" => s.scenario = v == "true",
+            "turntime" => s.turntime = v.parse().unwrap(),
+            "loadtime" => s.loadtime = v.parse().unwrap(),
+            "food" => {
+                assert_eq!(v, "none", "cases are played without food");
+                s.food = FoodMode::None;
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// The recorded `-O` log, split per turn, each line stripped of its ` # reason`.
+fn answers_by_turn(log: &str) -> BTreeMap<u32, Vec<String>> {
+    let mut out: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    let mut turn = 0;
+    for line in log.lines() {
+        if let Some(t) = line.strip_prefix("# turn ") {
+            turn = t.trim().parse().unwrap();
+            out.entry(turn).or_default();
+        } else {
+            let order = line.split(" # ").next().unwrap().to_string();
+            out.entry(turn).or_default().push(order);
+        }
+    }
+    out
+}
+
+fn run_case(dir: &Path) {
+    let name = dir.file_name().unwrap().to_string_lossy().to_string();
+    let map = AntsMap::parse(&fs::read_to_string(dir.join("scenario.map")).unwrap()).unwrap();
+    let settings = settings_from_command(&fs::read_to_string(dir.join("command.txt")).unwrap());
+    let n = map.players;
+    let logs: Vec<String> = (0..n)
+        .map(|b| fs::read_to_string(dir.join(format!("bot{b}.output"))).unwrap())
+        .collect();
+    let answers: Vec<_> = logs.iter().map(|l| answers_by_turn(l)).collect();
+    let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+    let mut sent: Vec<String> = (0..n).map(|b| m.pending(b).to_string()).collect();
+    while !m.is_over() {
+        let t = m.turn();
+        let a = (0..n)
+            .map(|b| Answer::Orders(answers[b].get(&t).cloned().unwrap_or_default()))
+            .collect();
+        m.play_turn(a);
+        for (b, s) in sent.iter_mut().enumerate() {
+            s.push_str(m.pending(b));
+        }
+    }
+    for b in 0..n {
+        let want = fs::read_to_string(dir.join(format!("bot{b}.input"))).unwrap();
+        if sent[b] != want {
+            let line = sent[b]
+                .lines()
+                .zip(want.lines())
+                .position(|(x, y)| x != y)
+                .unwrap_or(0);
+            panic!(
+                "{name}: bot{b}.input differs from line {}:\n ply: {:?}\n orig: {:?}",
+                line + 1,
+                sent[b].lines().skip(line).take(4).collect::<Vec<_>>(),
+                want.lines().skip(line).take(4).collect::<Vec<_>>()
+            );
+        }
+        assert_eq!(m.output_log(b), logs[b], "{name}: bot{b}.output");
+    }
+    let want: Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("replay.json")).unwrap()).unwrap();
+    let names: Vec<String> = want["playernames"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|v| v.as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let got = m.result_json(&names).unwrap();
+    for key in ["status", "playerturns", "score", "rank", "game_length"] {
+        assert_eq!(got[key], want[key], "{name}: {key}");
+    }
+    let (g, w) = (&got["replaydata"], &want["replaydata"]);
+    for key in [
+        "revision",
+        "players",
+        "turns",
+        "viewradius2",
+        "attackradius2",
+        "spawnradius2",
+        "player_seed",
+        "engine_seed",
+        "map",
+        "ants",
+        "food",
+        "hills",
+        "scores",
+        "bonus",
+        "hive_history",
+        "winning_turn",
+        "ranking_turn",
+        "cutoff",
+    ] {
+        assert_eq!(g[key], w[key], "{name}: replaydata.{key}");
+    }
+}
+
+fn cases_in(root: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("scenario.map").exists())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn original_engine_cases() {
+    let root = ply_testkit::workspace_root().join("../shared/ants-conformance/cases");
+    if !root.exists() {
+        eprintln!("skipping: {} is absent", root.display());
+        return;
+    }
+    let cases = cases_in(&root);
+    assert!(!cases.is_empty());
+    for c in cases {
+        run_case(&c);
+    }
+}
+
+#[test]
+fn own_cases() {
+    let root = ply_testkit::workspace_root().join("tests/data/ants");
+    let cases = cases_in(&root);
+    assert!(!cases.is_empty(), "no cases under {}", root.display());
+    for c in cases {
+        run_case(&c);
+    }
+}
