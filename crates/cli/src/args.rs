@@ -43,6 +43,8 @@ The input and output formats are the contest's own (HackerEarth's for its games)
 `ply games` for which games have one."
     )]
     Bot(BotArgs),
+    /// Sudoku of any box shape: solve, generate, explain, grade, bench.
+    Sudoku(crate::cmd::sudoku::SudokuArgs),
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,7 @@ mod bot;
 mod games;
 mod perft;
 mod play;
+pub mod sudoku;
 
 use std::process::ExitCode;
 
@@ -21,6 +22,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Bot(a) => bot::run(&a),
+        Command::Sudoku(a) => sudoku::run(&a),
     }
 }
 
