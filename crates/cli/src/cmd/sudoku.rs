@@ -316,7 +316,13 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
                 }
                 match e.layout {
                     Layout::Line => out.push_str(&format!("{}\n", g.to_line())),
-                    Layout::Block => out.push_str(&format!("{}\n", g.to_block())),
+                    Layout::Block => {
+                        // Grids are set apart by a blank line, as in the input.
+                        if !out.is_empty() {
+                            out.push('\n');
+                        }
+                        out.push_str(&g.to_block());
+                    }
                 }
             }
             (None, Some(c)) => out.push_str(&format!("no solution (line {}): {c}\n", e.line)),

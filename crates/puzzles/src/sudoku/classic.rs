@@ -7,13 +7,18 @@
 //! changed (a 27-bit dirty mask), which is most of the speed.
 //!
 //! # Propagation
-//! * **Band rule** (locked candidates, both ways, at once): inside a band a digit fills one
-//!   *minirow* (three cells of a row inside a box) per row and per box, so the minirows it
-//!   uses form one of the 6 permutations of 3. A table maps the 9-bit set of minirows that
-//!   still hold the digit to the union of the permutations that fit in it; cells outside are
-//!   cleared. This covers pointing and claiming along rows, and hidden singles in boxes.
-//! * **Row singles**: a row of a band where a digit has one cell left gets it; placing clears
-//!   the column in the other bands and the cell for the other digits.
+//! * **Band rule** (locked candidates along rows, both ways, at once): inside a band a digit
+//!   fills one *minirow* (three cells of a row inside a box) per row and per box, so the
+//!   minirows it uses form one of the 6 permutations of 3. A table maps the 9-bit set of
+//!   minirows that still hold the digit to the union of the permutations that fit in it;
+//!   cells outside are cleared. This also finds hidden singles in boxes.
+//! * **Row singles**: a row of a band where a digit has one cell left gets it; the other
+//!   digits leave that cell.
+//! * **Columns**: a box whose candidates for a digit lie in one column clears that column in
+//!   the other bands (pointing; this is also how a placed digit leaves its column), and a
+//!   column whose candidates lie in one band keeps the digit out of the other columns of
+//!   that box (claiming; with the band rule this finds hidden singles in columns). Claims
+//!   run when the word queue is empty, over the digits that changed.
 //! * **Naked singles**: bit-sliced counts over the 9 digits of a band find cells with zero
 //!   (contradiction), one (placed) or two candidates (the preferred guesses).
 //!
