@@ -467,7 +467,10 @@ fn grade(args: &GradeArgs) -> Result<ExitCode> {
                 json!({"line": e.line, "grade": g.name(), "hardest": hardest})
             );
         } else {
-            println!("{g} ({hardest})");
+            match g {
+                sudoku::Grade::Beyond => println!("{g} (stuck; hardest technique used: {hardest})"),
+                _ => println!("{g} ({hardest})"),
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
