@@ -298,11 +298,21 @@ impl State {
     /// The alternatives to guess among, as (cell, value): the candidates of an open cell with
     /// the fewest, unless some value has fewer places left in a unit (then its places).
     fn branch(&self, g: &Geometry) -> Vec<(usize, u8)> {
-        let cell = (0..self.cand.len())
+        // Fewest candidates; among those, the most open peers (the guess that constrains most).
+        let fewest = (0..self.cand.len())
             .filter(|&c| self.value[c] == 0)
-            .min_by_key(|&c| self.cand[c].count_ones())
+            .map(|c| self.cand[c].count_ones())
+            .min()
             .expect("an open cell");
-        let fewest = self.cand[cell].count_ones();
+        let cell = (0..self.cand.len())
+            .filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == fewest)
+            .max_by_key(|&c| {
+                g.peers[c]
+                    .iter()
+                    .filter(|&&p| self.value[p as usize] == 0)
+                    .count()
+            })
+            .expect("an open cell");
         let by_cell = || {
             (0..32u8)
                 .filter(|&d| self.cand[cell] & (1 << d) != 0)
