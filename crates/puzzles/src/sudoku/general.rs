@@ -4,7 +4,9 @@
 //! (through a stack of cells left with one candidate) and hidden singles (bit-sliced counts
 //! over each row, column and box), and clears locked candidates (a value confined to one
 //! line inside a box, or to one box inside a line). When it stalls, the solver guesses on an
-//! open cell with the fewest candidates. Slower than [`super::classic`] on 9x9 boards, it is
+//! open cell with the fewest candidates, breaking ties by the most open peers (the guess
+//! that constrains most); when every cell has three or more candidates, a value with two
+//! places left in some unit is tried in each place instead. Slower than [`super::classic`] on 9x9 boards, it is
 //! the reference the tests compare it with.
 
 use rand::Rng;
