@@ -59,6 +59,8 @@ ply judge taunt --state state.txt --move move.txt   # the next state, or `invali
     Judge(crate::cmd::judge::JudgeArgs),
     /// Ants (the 2011 AI Challenge): play games with built-in bots, generate maps.
     Ants(crate::cmd::ants::AntsArgs),
+    /// Sudoku of any box shape: solve, generate, explain, grade, bench.
+    Sudoku(crate::cmd::sudoku::SudokuArgs),
 }
 
 #[derive(Debug, Args)]

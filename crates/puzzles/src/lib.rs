@@ -6,22 +6,33 @@
 
 use std::fmt;
 
+pub mod sudoku;
+
 /// Every puzzle ply knows, as `ply games` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PuzzleKind {}
+pub enum PuzzleKind {
+    /// Sudoku of any box shape.
+    Sudoku,
+}
 
 impl PuzzleKind {
     /// Every puzzle, in listing order.
-    pub const ALL: &'static [PuzzleKind] = &[];
+    pub const ALL: &'static [PuzzleKind] = &[PuzzleKind::Sudoku];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            PuzzleKind::Sudoku => "sudoku",
+        }
     }
 
     /// One line on what it is.
     pub fn summary(self) -> &'static str {
-        match self {}
+        match self {
+            PuzzleKind::Sudoku => {
+                "fill the grid so each row, column and box has every value once (any box shape)"
+            }
+        }
     }
 }
 

@@ -12,6 +12,7 @@ mod play;
 pub mod replay;
 pub mod sort;
 pub mod tournament;
+pub mod sudoku;
 
 use std::process::ExitCode;
 
@@ -36,6 +37,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Sort(a) => sort::run(&a),
         Command::Judge(a) => judge::run(&a),
         Command::Ants(a) => ants::run(&a),
+        Command::Sudoku(a) => sudoku::run(&a),
     }
 }
 
