@@ -6,22 +6,33 @@
 
 use std::fmt;
 
+pub mod peg_solitaire;
+
 /// Every puzzle ply knows, as `ply games` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PuzzleKind {}
+pub enum PuzzleKind {
+    /// Peg solitaire on any board, with the MATLAB contest's weighted scoring.
+    PegSolitaire,
+}
 
 impl PuzzleKind {
     /// Every puzzle, in listing order.
-    pub const ALL: &'static [PuzzleKind] = &[];
+    pub const ALL: &'static [PuzzleKind] = &[PuzzleKind::PegSolitaire];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            PuzzleKind::PegSolitaire => "peg",
+        }
     }
 
     /// One line on what it is.
     pub fn summary(self) -> &'static str {
-        match self {}
+        match self {
+            PuzzleKind::PegSolitaire => {
+                "peg solitaire: any board, fewest moves, weighted contest score, packages"
+            }
+        }
     }
 }
 
