@@ -57,14 +57,14 @@ mod count;
 pub mod fewest;
 mod matrix;
 mod moves;
-//pub mod package;
-//pub mod picture;
+pub mod package;
+pub mod picture;
 mod puzzle;
 mod score;
 mod solve;
-//pub mod weighted;
 #[cfg(test)]
 mod tests;
+pub mod weighted;
 
 pub use board::{
     Board, BoardError, Geometry, Hole, Jump, ParseBoardError, Setup, Standard, bits_of, parse_hole,

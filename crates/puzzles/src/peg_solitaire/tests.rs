@@ -365,3 +365,118 @@ fn english_fewest_moves_is_18() {
     let r = replay_jumps(&setup, &f.jumps).unwrap();
     assert_eq!((r.moves, r.pegs), (18, centre));
 }
+
+/// The lowest contest score over every jump sequence (and every stopping point), by plain
+/// enumeration through the scorer.
+fn brute_force_best_score(setup: &Setup) -> u64 {
+    fn go(setup: &Setup, jumps: &mut Vec<Jump>, best: &mut u64) {
+        let r = replay_jumps(setup, jumps).unwrap();
+        *best = (*best).min(r.score);
+        for &j in setup.board.jumps() {
+            if j.legal(r.pegs) {
+                jumps.push(j);
+                go(setup, jumps, best);
+                jumps.pop();
+            }
+        }
+    }
+    let mut best = u64::MAX;
+    go(setup, &mut Vec::new(), &mut best);
+    best
+}
+
+#[test]
+fn weighted_search_is_exact_when_nothing_is_dropped() {
+    for text in [
+        "[3 5 0 7 2 0 4]",
+        "[2 8 0 7 0 -1 14]",
+        "[1 9 2; 0 4 8; 6 0 3]",
+        "[5 1 -1; 2 0 7; 9 3 4; -1 6 0]",
+    ] {
+        let setup = Setup::parse("small", text).unwrap();
+        let w = weighted::weighted_search(&setup, 1_000_000);
+        assert!(w.optimal, "{text}");
+        assert_eq!(w.score, brute_force_best_score(&setup), "{text}");
+        assert_eq!(
+            replay_jumps(&setup, &w.jumps).unwrap().score,
+            w.score,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn weighted_search_beats_the_seed_hand_solution() {
+    let setup = Setup::parse("weighted", &weighted_english_text()).unwrap();
+    let w = weighted::weighted_search(&setup, 300);
+    let r = replay_jumps(&setup, &w.jumps).unwrap();
+    assert_eq!(r.score, w.score);
+    assert!(w.score <= 407, "beam found {}", w.score);
+    assert!(!w.optimal);
+}
+
+#[test]
+fn six_purge_package_from_the_seed() {
+    let p = package::find_packages(
+        "[1 0 0 -1;-1 1 1 1;-1 1 1 1]",
+        "[1 0 0 -1;-1 0 0 0;-1 0 0 0]",
+    )
+    .unwrap();
+    assert_eq!(p.states, package::states_by_full_graph(&p));
+    let (solutions, complete) = p.solutions(10_000);
+    assert!(complete);
+    assert!(!solutions.is_empty());
+    for s in &solutions {
+        // Six pegs purged, the corner peg back where it was: 6 jumps.
+        assert_eq!(s.len(), 6);
+        let mut pegs = p.starts[0];
+        for j in s {
+            assert!(j.legal(pegs));
+            pegs = j.apply(pegs);
+        }
+        assert_eq!(pegs, p.goals[0]);
+    }
+    assert!(p.dot().starts_with("digraph package {"));
+}
+
+#[test]
+fn wildcard_packages_match_the_full_graph() {
+    for (a, b) in [
+        (
+            "[NaN NaN NaN NaN;-1 1 1 1;-1 1 1 1]",
+            "[NaN NaN NaN NaN;-1 0 0 0;-1 0 0 0]",
+        ),
+        (
+            "[-1 1 1 1;-1 1 1 1;-1 1 1 1;-1 0 0 1]",
+            "[-1 NaN NaN NaN;-1 0 0 0;-1 0 0 0;-1 0 0 0]",
+        ),
+    ] {
+        let p = package::find_packages(a, b).unwrap();
+        assert!(!p.states.is_empty(), "{a}");
+        assert_eq!(p.states, package::states_by_full_graph(&p), "{a}");
+        let (solutions, _) = p.solutions(1000);
+        assert!(!solutions.is_empty(), "{a}");
+    }
+    let e = package::find_packages("[1 2]", "[1 0]").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("start block, line 1, column 4: 2"),
+        "{e}"
+    );
+}
+
+#[test]
+fn pictures_draw_boards_and_solutions() {
+    let setup = english();
+    let t = picture::text(&setup.board, setup.pegs, None);
+    assert_eq!(t.lines().count(), 8);
+    assert_eq!(t.lines().nth(1).unwrap(), "1      o o o");
+    let jumps = parse_classic_moves(BERGHOLT).unwrap();
+    let played = replay(&setup, &jumps).unwrap().played;
+    let svg = picture::solution_svg(&setup.board, setup.pegs, &played, 6);
+    assert_eq!(svg.matches("<text").count(), 19);
+    assert_eq!(svg.matches("<polyline").count(), 18);
+    let weighted = Setup::parse("w", &weighted_english_text()).unwrap();
+    let t = picture::text(&weighted.board, weighted.pegs, Some(&weighted.weights));
+    assert_eq!(t.lines().nth(4).unwrap(), "4   5 14 16  . 34 36 45");
+}
