@@ -43,6 +43,8 @@ The input and output formats are the contest's own (HackerEarth's for its games)
 `ply games` for which games have one."
     )]
     Bot(BotArgs),
+    /// Peg solitaire: solve (one peg, fewest moves, contest score), count, score, packages.
+    Peg(crate::cmd::peg::PegArgs),
 }
 
 #[derive(Debug, Args)]
