@@ -136,6 +136,12 @@ pub enum BoardError {
     TooLarge { rows: usize, cols: usize },
 }
 
+/// Whether a cell `(row, col)` is a hole.
+type HoleTest = Box<dyn Fn(i32, i32) -> bool>;
+
+/// A map of cells `(row, col)`, a candidate symmetry.
+type CellMap = Box<dyn Fn(i32, i32) -> (i32, i32)>;
+
 /// The classic boards ply knows by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Standard {
@@ -181,12 +187,7 @@ impl Standard {
                 inside(r) || inside(c)
             }
         };
-        let (rows, cols, geometry, is_hole): (
-            usize,
-            usize,
-            Geometry,
-            Box<dyn Fn(i32, i32) -> bool>,
-        ) = match self {
+        let (rows, cols, geometry, is_hole): (usize, usize, Geometry, HoleTest) = match self {
             Standard::English => (7, 7, Geometry::Square, Box::new(cross(7, 3))),
             Standard::French => {
                 let english = cross(7, 3);
@@ -328,7 +329,7 @@ impl Board {
     /// The candidate symmetries as maps of cells, kept when they map holes onto holes.
     fn symmetry_setup(&mut self) {
         let (rows, cols) = (self.rows as i32, self.cols as i32);
-        let mut maps: Vec<Box<dyn Fn(i32, i32) -> (i32, i32)>> = Vec::new();
+        let mut maps: Vec<CellMap> = Vec::new();
         match self.geometry {
             Geometry::Square => {
                 maps.push(Box::new(move |r, c| (rows - 1 - r, c)));
@@ -384,7 +385,7 @@ impl Board {
                 n: self.rows as u32,
             };
         } else {
-            self.symmetry = Symmetry::Tables(perms.iter().map(|p| perm_tables(p)).collect());
+            self.symmetry = Symmetry::Tables(perms.iter().map(perm_tables).collect());
         }
     }
 
