@@ -2,7 +2,7 @@
 //! sorted vectors of canonical positions, and which of them can still be finished.
 
 use super::board::{Board, bits_of};
-use super::solve::Goal;
+use super::solve::{Goal, PegSet};
 
 /// Whether positions are identified up to the board's symmetries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,9 +106,10 @@ impl Levels {
     pub fn finishable(&self, board: &Board, goal: Goal) -> Vec<Vec<u64>> {
         let mut out: Vec<Vec<u64>> = vec![Vec::new(); self.levels.len()];
         for k in (0..self.levels.len()).rev() {
-            let (done, below) = out.split_at_mut(k + 1);
-            let next = below.first();
-            done[k] = self.levels[k]
+            // A hash set: the finishable sets are small next to the levels they filter.
+            let next: Option<PegSet> = out.get(k + 1).map(|l| l.iter().copied().collect());
+            let next = next.as_ref();
+            out[k] = self.levels[k]
                 .iter()
                 .copied()
                 .filter(|&p| {
@@ -116,10 +117,7 @@ impl Levels {
                         || next.is_some_and(|next| {
                             bits_of(p).any(|bit| {
                                 board.jumps_from(bit).iter().any(|j| {
-                                    j.legal(p)
-                                        && next
-                                            .binary_search(&self.reduce.key(board, j.apply(p)))
-                                            .is_ok()
+                                    j.legal(p) && next.contains(&self.reduce.key(board, j.apply(p)))
                                 })
                             })
                         })

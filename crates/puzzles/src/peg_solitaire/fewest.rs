@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use super::board::{Board, Jump, bits_of};
 use super::count::{Levels, Reduce, reachable_levels};
-use super::solve::{Goal, PegHasher};
+use super::solve::{Goal, PegHasher, PegSet};
 
 type DistMap = HashMap<u64, (u32, u64), std::hash::BuildHasherDefault<PegHasher>>;
 
@@ -87,6 +87,7 @@ pub fn fewest_on_levels(
         return None;
     }
     let n = fin.len();
+    let fin_sets: Vec<PegSet> = fin.iter().map(|l| l.iter().copied().collect()).collect();
     let mut dist: Vec<DistMap> = vec![DistMap::default(); n];
     dist[0].insert(reduce.key(board, start), (0, u64::MAX));
     let mut path = Vec::new();
@@ -98,7 +99,7 @@ pub fn fewest_on_levels(
                 for_each_chain(board, p, peg, &mut path, &mut |chain, after| {
                     let lvl = k + chain.len();
                     let key = reduce.key(board, after);
-                    if lvl >= n || fin[lvl].binary_search(&key).is_err() {
+                    if lvl >= n || !fin_sets[lvl].contains(&key) {
                         return false;
                     }
                     let e = dist[lvl].entry(key).or_insert((u32::MAX, 0));
