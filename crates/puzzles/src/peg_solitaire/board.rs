@@ -584,19 +584,11 @@ fn transpose8(mut x: u64) -> u64 {
 fn square8_images(pegs: u64, n: u32) -> [u64; 8] {
     let flip_rows = |x: u64| x.swap_bytes() >> (8 * (8 - n));
     let flip_cols = |x: u64| x.reverse_bits().swap_bytes() >> (8 - n);
-    let v = flip_rows(pegs);
-    let h = flip_cols(pegs);
-    let vh = flip_cols(v);
-    [
-        pegs,
-        v,
-        h,
-        vh,
-        transpose8(pegs),
-        transpose8(v),
-        transpose8(h),
-        transpose8(vh),
-    ]
+    // One transpose suffices: transposing after a flip of rows is flipping columns after
+    // the transpose, and so on.
+    let t = transpose8(pegs);
+    let (v, h, tv, th) = (flip_rows(pegs), flip_cols(pegs), flip_rows(t), flip_cols(t));
+    [pegs, v, h, flip_cols(v), t, tv, th, flip_cols(tv)]
 }
 
 /// What a board file holds: the board, the pegs, and their weights.
