@@ -126,6 +126,9 @@ pub struct CountArgs {
     /// Also count the positions from which one peg can still be reached.
     #[arg(long)]
     pub finishable: bool,
+    /// With --finishable: the last peg must end in this hole (`RC` or `R,C`).
+    #[arg(long)]
+    pub finish: Option<String>,
     /// Stop after this many levels.
     #[arg(long)]
     pub max_levels: Option<usize>,
@@ -224,6 +227,20 @@ fn load(arg: &BoardArg) -> Result<Setup> {
     Ok(setup)
 }
 
+fn finish_goal(setup: &Setup, finish: Option<&str>) -> Result<Goal> {
+    Ok(match finish {
+        None => Goal::OnePeg,
+        Some(s) => {
+            let h = parse_hole(s).map_err(|e| bad_input!("--finish: {e}"))?;
+            let bit = setup
+                .board
+                .bit(h)
+                .ok_or_else(|| bad_input!("--finish {h}: not a hole of the board"))?;
+            Goal::Pattern(1 << bit)
+        }
+    })
+}
+
 fn spinner(msg: &str) -> ProgressBar {
     let pb = ProgressBar::new_spinner();
     pb.set_style(
@@ -236,16 +253,7 @@ fn spinner(msg: &str) -> ProgressBar {
 fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     let setup = load(&a.board)?;
     let board = &setup.board;
-    let goal = match &a.finish {
-        None => Goal::OnePeg,
-        Some(s) => {
-            let h = parse_hole(s).map_err(|e| bad_input!("--finish: {e}"))?;
-            let bit = board
-                .bit(h)
-                .ok_or_else(|| bad_input!("--finish {h}: not a hole of the board"))?;
-            Goal::Pattern(1 << bit)
-        }
-    };
+    let goal = finish_goal(&setup, a.finish.as_deref())?;
     let started = Instant::now();
     let (jumps, optimal) = match a.objective {
         Objective::Pegs => {
@@ -350,9 +358,15 @@ fn run_count(a: &CountArgs) -> Result<ExitCode> {
         },
     );
     let counts = levels.counts(board);
+    let goal = finish_goal(&setup, a.finish.as_deref())?;
+    if levels.reduce == Reduce::Symmetry && !goal.symmetric(board) {
+        return Err(bad_input!(
+            "--finish is not fixed by the board's symmetries; add --no-symmetry"
+        ));
+    }
     let fin = a.finishable.then(|| {
         levels
-            .finishable(board, Goal::OnePeg)
+            .finishable(board, goal)
             .iter()
             .map(|l| l.len() as u64)
             .collect::<Vec<_>>()

@@ -324,6 +324,17 @@ fn english_reachable_positions_full() {
     let counts = levels.counts(&setup.board);
     assert_eq!(counts.canonical.iter().sum::<u64>(), 23_475_688);
     assert_eq!(counts.all.iter().sum::<u64>(), 187_636_299);
+    // Positions from which one peg in the centre can still be reached (George Bell's
+    // figure). Playing backwards is playing forwards on the complement, so the per-level
+    // figures read the same from both ends.
+    let centre = 1u64 << setup.board.bit(Hole::new(3, 3)).unwrap();
+    let fin: Vec<u64> = levels
+        .finishable(&setup.board, Goal::Pattern(centre))
+        .iter()
+        .map(|l| l.len() as u64)
+        .collect();
+    assert_eq!(fin.iter().sum::<u64>(), 1_679_072);
+    assert!(fin.iter().eq(fin.iter().rev()));
 }
 
 #[test]
