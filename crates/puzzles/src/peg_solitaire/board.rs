@@ -464,6 +464,23 @@ impl Board {
         }
     }
 
+    /// How many distinct images `pegs` has under the board's symmetries.
+    pub fn orbit_size(&self, pegs: u64) -> u64 {
+        match &self.symmetry {
+            Symmetry::Square8 { n } => {
+                let mut im = square8_images(pegs, *n);
+                im.sort_unstable();
+                1 + im.windows(2).filter(|w| w[0] != w[1]).count() as u64
+            }
+            Symmetry::Tables(_) => {
+                let mut im = self.images(pegs);
+                im.sort_unstable();
+                im.dedup();
+                im.len() as u64
+            }
+        }
+    }
+
     /// The smallest image of `pegs` under the board's symmetries: equal for symmetric
     /// positions.
     #[inline]

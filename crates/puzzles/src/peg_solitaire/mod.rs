@@ -53,7 +53,7 @@
 //! blocks with wildcard cells ([`package`]).
 
 mod board;
-mod count;
+pub mod count;
 pub mod fewest;
 mod matrix;
 mod moves;

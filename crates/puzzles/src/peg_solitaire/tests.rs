@@ -491,3 +491,23 @@ fn pictures_draw_boards_and_solutions() {
     let t = picture::text(&weighted.board, weighted.pegs, Some(&weighted.weights));
     assert_eq!(t.lines().nth(4).unwrap(), "4   5 14 16  . 34 36 45");
 }
+
+#[test]
+fn radix_sort_agrees_with_sort() {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for (n, bits) in [(10usize, 64u32), (5000, 55), (20_000, 64), (9000, 33)] {
+        let v: Vec<u64> = (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if bits == 64 { x } else { x & ((1 << bits) - 1) }
+            })
+            .collect();
+        let mut a = v.clone();
+        a.sort_unstable();
+        let mut b = v;
+        count::radix_sort(&mut b, bits);
+        assert_eq!(a, b);
+    }
+}
