@@ -53,17 +53,19 @@ fn english() -> Setup {
 #[test]
 fn standard_boards_have_their_hole_counts_and_symmetries() {
     let expect = [
-        (Standard::English, 33, 76, 8),
-        (Standard::French, 37, 92, 8),
-        (Standard::Wiegleb, 45, 108, 8),
-        (Standard::Diamond, 41, 100, 8),
-        (Standard::Triangle, 15, 36, 6),
+        (Standard::English, 33, 8),
+        (Standard::French, 37, 8),
+        (Standard::Wiegleb, 45, 8),
+        (Standard::Diamond, 41, 8),
+        (Standard::Triangle, 15, 6),
     ];
-    for (b, holes, _jumps, syms) in expect {
+    for (b, holes, syms) in expect {
         let board = b.board();
         assert_eq!(board.hole_count(), holes, "{}", b.name());
         assert_eq!(board.symmetry_count(), syms, "{}", b.name());
     }
+    // The English board has 76 jumps; the triangle 18 lines of three holes (6 in each of
+    // its 3 directions), each jumped both ways.
     assert_eq!(Standard::English.board().jumps().len(), 76);
     assert_eq!(Standard::Triangle.board().jumps().len(), 36);
 }
