@@ -62,13 +62,13 @@ fn board_svg(s: &mut String, board: &Board, pegs: u64, x0: f64, y0: f64, path: &
         let (x, y) = centre(board.hole(bit));
         let _ = writeln!(
             s,
-            r##"<circle cx="{x}" cy="{y}" r="{}" fill="#ddd" stroke="#888"/>"##,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#ddd" stroke="#888"/>"##,
             CELL * 0.4
         );
         if pegs >> bit & 1 == 1 {
             let _ = writeln!(
                 s,
-                r##"<circle cx="{x}" cy="{y}" r="{}" fill="#36c"/>"##,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#36c"/>"##,
                 CELL * 0.3
             );
         }
@@ -78,7 +78,7 @@ fn board_svg(s: &mut String, board: &Board, pegs: u64, x0: f64, y0: f64, path: &
             .iter()
             .map(|&h| {
                 let (x, y) = centre(h);
-                format!("{x},{y}")
+                format!("{x:.1},{y:.1}")
             })
             .collect();
         let _ = writeln!(
@@ -89,7 +89,7 @@ fn board_svg(s: &mut String, board: &Board, pegs: u64, x0: f64, y0: f64, path: &
         let (x, y) = centre(path[path.len() - 1]);
         let _ = writeln!(
             s,
-            r##"<circle cx="{x}" cy="{y}" r="{}" fill="#d33"/>"##,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#d33"/>"##,
             CELL * 0.15
         );
     }
@@ -140,7 +140,7 @@ pub fn solution_svg(board: &Board, start: u64, jumps: &[Jump], per_row: usize) -
         let y0 = (i / per_row) as f64 * fh;
         let _ = writeln!(
             s,
-            r#"<text x="{}" y="{}">{label}</text>"#,
+            r#"<text x="{:.1}" y="{:.1}">{label}</text>"#,
             x0 + 4.0,
             y0 + 14.0
         );
