@@ -27,7 +27,8 @@ impl fmt::Display for HoleJump {
     }
 }
 
-/// A position with its board and goal; a move is one jump.
+/// A position with its board and goal; a move is one jump. Equality and hashing look at
+/// the pegs only: states of one search share their board and goal.
 #[derive(Clone, Debug)]
 pub struct PegPuzzle {
     /// The board.
