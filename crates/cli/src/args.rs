@@ -61,6 +61,8 @@ ply judge taunt --state state.txt --move move.txt   # the next state, or `invali
     Ants(crate::cmd::ants::AntsArgs),
     /// Sudoku of any box shape: solve, generate, explain, grade, bench.
     Sudoku(crate::cmd::sudoku::SudokuArgs),
+    /// Peg solitaire: solve (one peg, fewest moves, contest score), count, score, packages.
+    Peg(crate::cmd::peg::PegArgs),
 }
 
 #[derive(Debug, Args)]

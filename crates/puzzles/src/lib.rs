@@ -7,22 +7,27 @@
 use std::fmt;
 
 pub mod sudoku;
+pub mod peg_solitaire;
 
 /// Every puzzle ply knows, as `ply games` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PuzzleKind {
     /// Sudoku of any box shape.
     Sudoku,
+    /// Peg solitaire on any board, with the MATLAB contest's weighted scoring.
+    PegSolitaire,
 }
 
 impl PuzzleKind {
     /// Every puzzle, in listing order.
     pub const ALL: &'static [PuzzleKind] = &[PuzzleKind::Sudoku];
+    pub const ALL: &'static [PuzzleKind] = &[PuzzleKind::PegSolitaire];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
             PuzzleKind::Sudoku => "sudoku",
+            PuzzleKind::PegSolitaire => "peg",
         }
     }
 
@@ -31,6 +36,8 @@ impl PuzzleKind {
         match self {
             PuzzleKind::Sudoku => {
                 "fill the grid so each row, column and box has every value once (any box shape)"
+            PuzzleKind::PegSolitaire => {
+                "peg solitaire: any board, fewest moves, weighted contest score, packages"
             }
         }
     }

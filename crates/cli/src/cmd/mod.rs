@@ -7,6 +7,7 @@ mod games;
 pub mod judge;
 pub mod leaderboard;
 pub mod matches;
+pub mod peg;
 mod perft;
 mod play;
 pub mod replay;
@@ -38,6 +39,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Judge(a) => judge::run(&a),
         Command::Ants(a) => ants::run(&a),
         Command::Sudoku(a) => sudoku::run(&a),
+        Command::Peg(a) => peg::run(&a),
     }
 }
 

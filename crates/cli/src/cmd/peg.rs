@@ -1,0 +1,567 @@
+//! `ply peg`: peg solitaire on any board: solve, count, score a contest answer, search
+//! packages, draw, and time the solvers.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use ply_puzzles::peg_solitaire::{
+    Goal, Outcome, Reduce, Setup, Standard, fewest_moves, format_classic, format_contest,
+    jump_holes, package, parse_contest_moves, parse_hole, picture, reachable_levels, replay,
+    replay_jumps, solve, weighted,
+};
+
+use crate::bad_input;
+
+#[derive(Debug, Args)]
+pub struct PegArgs {
+    #[command(subcommand)]
+    pub command: PegCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PegCommand {
+    /// Solve a board: one peg left, fewest moves, or the lowest contest score.
+    #[command(
+        after_help = "Examples:\n  ply peg solve --board english                     # one peg, any hole\n  \
+ply peg solve --board english --finish 44 --format moves\n  \
+ply peg solve --board english --objective moves   # 18 moves, proven (release build, ~1 min)\n  \
+ply peg solve --board weighted.txt --objective score --format contest\n  \
+ply peg solve --board french                      # impossible: prints the proof, exit 1"
+    )]
+    Solve(SolveArgs),
+    /// Count the positions reachable from the start, per level (jumps made) and in total.
+    #[command(
+        after_help = "Example:\n  ply peg count --board english     # 23475688 up to symmetry (release build)\n  \
+ply peg count --board triangle --start 11 --finishable"
+    )]
+    Count(CountArgs),
+    /// Replay a contest answer (rows `r1 c1 r2 c2`), reject the first illegal jump, print the score.
+    #[command(
+        after_help = "Example:\n  ply peg score --board weighted.txt --moves answer.txt\n\n\
+Board files: -1 off the board, 0 empty, a positive weight for a peg; rows of numbers or\n\
+MATLAB `[.. ; ..]`. Move files: one jump a row, 1-based, as the contest wrote them."
+    )]
+    Score(ScoreArgs),
+    /// The graph of positions that clear a block (the contest's `findsolitairepackages`).
+    #[command(
+        after_help = "Example:\n  ply peg package --from '[1 0 0 -1;-1 1 1 1;-1 1 1 1]' --to '[1 0 0 -1;-1 0 0 0;-1 0 0 0]'\n  \
+ply peg package --from block.txt --to goal.txt --dot > g.dot\n\n\
+Cells: -1 off, 0 empty, 1 peg, NaN either. --from/--to take a file or the matrix itself."
+    )]
+    Package(PackageArgs),
+    /// Draw a board in the terminal, or as SVG.
+    #[command(
+        after_help = "Example:\n  ply peg show --board french\n  ply peg show --board english --svg board.svg"
+    )]
+    Show(ShowArgs),
+    /// Time the solvers on the English board (release builds; figures for docs/benchmarks.md).
+    #[command(after_help = "Example:\n  cargo run --release -p ply-cli -- peg bench --full")]
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BoardArg {
+    /// english, french, wiegleb, diamond, triangle, or a matrix file (-1 off, 0 empty, weights).
+    #[arg(long, default_value = "english")]
+    pub board: String,
+    /// The hole left empty at the start, `RC` or `R,C` from 1 (standard boards: default
+    /// centre, triangle top). On a file, empties that hole too.
+    #[arg(long)]
+    pub start: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Objective {
+    /// Leave one peg (in --finish if given).
+    Pegs,
+    /// Fewest moves (a move = jumps by one peg), proven minimal.
+    Moves,
+    /// Lowest contest score: weights left plus the moving peg's weight per move.
+    Score,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The contest's rows `r1 c1 r2 c2`, one jump a line.
+    Contest,
+    /// Classic notation: `46-44, 75-73-53`.
+    Moves,
+    /// JSON for scripts.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// What to optimise.
+    #[arg(long, value_enum, default_value = "pegs")]
+    pub objective: Objective,
+    /// The hole the last peg must end in (`RC` or `R,C`); default anywhere.
+    #[arg(long)]
+    pub finish: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "moves")]
+    pub format: Format,
+    /// Beam width of the score objective (larger: slower, often better).
+    #[arg(long, default_value_t = 3000)]
+    pub width: usize,
+    /// Also write the solution move by move as SVG to this file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// Count every position on its own instead of up to the board's symmetries.
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Also count the positions from which one peg can still be reached.
+    #[arg(long)]
+    pub finishable: bool,
+    /// With --finishable: the last peg must end in this hole (`RC` or `R,C`).
+    #[arg(long)]
+    pub finish: Option<String>,
+    /// Stop after this many levels.
+    #[arg(long)]
+    pub max_levels: Option<usize>,
+    /// Print JSON for scripts.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// The move file: rows `r1 c1 r2 c2`, or MATLAB `[..;..]`.
+    #[arg(long)]
+    pub moves: PathBuf,
+    /// Print JSON for scripts.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PackageArgs {
+    /// The start block: a file, or the matrix text (`[1 0;-1 NaN]`).
+    #[arg(long)]
+    pub from: String,
+    /// The goal block, same shape.
+    #[arg(long)]
+    pub to: String,
+    /// Print the graph in Graphviz dot instead.
+    #[arg(long)]
+    pub dot: bool,
+    /// List at most this many solutions.
+    #[arg(long, default_value_t = 50)]
+    pub limit: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// Write the board as SVG to this file instead.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Also time the full count and the fewest-moves proof (about a minute each).
+    #[arg(long)]
+    pub full: bool,
+}
+
+pub fn run(args: &PegArgs) -> Result<ExitCode> {
+    match &args.command {
+        PegCommand::Solve(a) => run_solve(a),
+        PegCommand::Count(a) => run_count(a),
+        PegCommand::Score(a) => run_score(a),
+        PegCommand::Package(a) => run_package(a),
+        PegCommand::Show(a) => run_show(a),
+        PegCommand::Bench(a) => run_bench(a),
+    }
+}
+
+fn load(arg: &BoardArg) -> Result<Setup> {
+    let start = arg
+        .start
+        .as_deref()
+        .map(|s| parse_hole(s).map_err(|e| bad_input!("--start: {e}")))
+        .transpose()?;
+    if let Ok(std) = arg.board.parse::<Standard>() {
+        let hole = start.unwrap_or(std.default_start());
+        return Setup::standard(std, hole).map_err(|e| bad_input!("--start: {e}"));
+    }
+    let path = Path::new(&arg.board);
+    if !path.exists() {
+        return Err(bad_input!(
+            "--board {:?}: no such file, and not one of english, french, wiegleb, diamond, triangle",
+            arg.board
+        ));
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut setup =
+        Setup::parse(&arg.board, &text).map_err(|e| bad_input!("{}: {e}", path.display()))?;
+    if let Some(h) = start {
+        let bit = setup.board.bit(h).ok_or_else(|| {
+            bad_input!(
+                "--start {h}: row {}, column {} is off the board",
+                h.row + 1,
+                h.col + 1
+            )
+        })?;
+        setup.pegs &= !(1u64 << bit);
+        setup.weights[bit as usize] = 0;
+    }
+    Ok(setup)
+}
+
+fn finish_goal(setup: &Setup, finish: Option<&str>) -> Result<Goal> {
+    Ok(match finish {
+        None => Goal::OnePeg,
+        Some(s) => {
+            let h = parse_hole(s).map_err(|e| bad_input!("--finish: {e}"))?;
+            let bit = setup
+                .board
+                .bit(h)
+                .ok_or_else(|| bad_input!("--finish {h}: not a hole of the board"))?;
+            Goal::Pattern(1 << bit)
+        }
+    })
+}
+
+fn spinner(msg: &str) -> ProgressBar {
+    let pb = ProgressBar::new_spinner();
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {msg} [{elapsed}]").expect("valid template"),
+    );
+    pb.set_message(msg.to_string());
+    pb
+}
+
+fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
+    let setup = load(&a.board)?;
+    let board = &setup.board;
+    let goal = finish_goal(&setup, a.finish.as_deref())?;
+    let started = Instant::now();
+    let (jumps, optimal) = match a.objective {
+        Objective::Pegs => {
+            let report = solve(board, setup.pegs, goal);
+            match report.outcome {
+                Outcome::Solved(j) => (j, true),
+                Outcome::Impossible(proof) => {
+                    println!("no solution: {proof}");
+                    return Ok(ExitCode::from(1));
+                }
+            }
+        }
+        Objective::Moves => {
+            let pb = spinner("enumerating positions");
+            let f = fewest_moves(board, setup.pegs, goal, |phase, k| {
+                pb.set_message(format!("{phase} level {k}"));
+                pb.tick();
+            });
+            pb.finish_and_clear();
+            match f {
+                Some(f) => (f.jumps, true),
+                None => {
+                    println!(
+                        "no solution: exhaustive search of every reachable position found none finished"
+                    );
+                    return Ok(ExitCode::from(1));
+                }
+            }
+        }
+        Objective::Score => {
+            let w = weighted::weighted_search(&setup, a.width);
+            (w.jumps, w.optimal)
+        }
+    };
+    let secs = started.elapsed().as_secs_f64();
+    let r =
+        replay_jumps(&setup, &jumps).context("the solver's answer failed the scorer (a bug)")?;
+    let holes = jump_holes(board, &jumps);
+    match a.format {
+        Format::Contest => print!("{}", format_contest(&holes)),
+        Format::Moves => println!("{}", format_classic(&holes)),
+        Format::Json => {
+            let solution: Vec<[usize; 4]> = holes
+                .iter()
+                .map(|(f, t)| {
+                    [
+                        f.row as usize + 1,
+                        f.col as usize + 1,
+                        t.row as usize + 1,
+                        t.col as usize + 1,
+                    ]
+                })
+                .collect();
+            println!(
+                "{}",
+                serde_json::json!({
+                    "jumps": r.jumps, "moves": r.moves, "pegs_left": r.pegs_left,
+                    "score": r.score, "optimal": optimal, "solution": solution,
+                })
+            );
+        }
+    }
+    if a.format != Format::Json {
+        eprintln!(
+            "{} jumps, {} moves, {} pegs left, score {}{} ({secs:.3}s)",
+            r.jumps,
+            r.moves,
+            r.pegs_left,
+            r.score,
+            match (a.objective, optimal) {
+                (Objective::Pegs, _) => "",
+                (_, true) => ", proven optimal",
+                (_, false) => ", not proven optimal",
+            }
+        );
+    }
+    if let Some(path) = &a.svg {
+        std::fs::write(path, picture::solution_svg(board, setup.pegs, &jumps, 6))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_count(a: &CountArgs) -> Result<ExitCode> {
+    let setup = load(&a.board)?;
+    let board = &setup.board;
+    let reduce = if a.no_symmetry {
+        Reduce::Nothing
+    } else {
+        Reduce::Symmetry
+    };
+    let started = Instant::now();
+    let pb = spinner("counting");
+    let levels = reachable_levels(
+        board,
+        setup.pegs,
+        reduce,
+        a.max_levels.unwrap_or(usize::MAX),
+        |k, n| {
+            pb.set_message(format!("level {k}: {n} positions"));
+            pb.tick();
+        },
+    );
+    let counts = levels.counts(board);
+    let goal = finish_goal(&setup, a.finish.as_deref())?;
+    if levels.reduce == Reduce::Symmetry && !goal.symmetric(board) {
+        return Err(bad_input!(
+            "--finish is not fixed by the board's symmetries; add --no-symmetry"
+        ));
+    }
+    let fin = a.finishable.then(|| {
+        levels
+            .finishable(board, goal)
+            .iter()
+            .map(|l| l.len() as u64)
+            .collect::<Vec<_>>()
+    });
+    pb.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    let symmetric = levels.reduce == Reduce::Symmetry;
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "board": board.name(), "up_to_symmetry": symmetric,
+                "levels": counts.canonical, "levels_all_images": counts.all,
+                "total": counts.canonical.iter().sum::<u64>(),
+                "total_all_images": counts.all.iter().sum::<u64>(),
+                "finishable": fin, "seconds": secs,
+            })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let head = if symmetric {
+        "up to symmetry"
+    } else {
+        "positions"
+    };
+    print!("{:>5} {:>6} {:>14}", "jumps", "pegs", head);
+    if symmetric {
+        print!(" {:>14}", "all images");
+    }
+    if fin.is_some() {
+        print!(" {:>14}", "finishable");
+    }
+    println!();
+    let pegs0 = setup.pegs.count_ones() as usize;
+    for k in 0..counts.canonical.len() {
+        print!("{k:>5} {:>6} {:>14}", pegs0 - k, counts.canonical[k]);
+        if symmetric {
+            print!(" {:>14}", counts.all[k]);
+        }
+        if let Some(f) = &fin {
+            print!(" {:>14}", f[k]);
+        }
+        println!();
+    }
+    print!(
+        "{:>5} {:>6} {:>14}",
+        "total",
+        "",
+        counts.canonical.iter().sum::<u64>()
+    );
+    if symmetric {
+        print!(" {:>14}", counts.all.iter().sum::<u64>());
+    }
+    if let Some(f) = &fin {
+        print!(" {:>14}", f.iter().sum::<u64>());
+    }
+    println!();
+    if !symmetric && !a.no_symmetry {
+        eprintln!("(the start is not symmetric, so every position is counted on its own)");
+    }
+    eprintln!("counted in {secs:.2}s");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
+    let setup = load(&a.board)?;
+    let text = std::fs::read_to_string(&a.moves)
+        .with_context(|| format!("reading {}", a.moves.display()))?;
+    let jumps = parse_contest_moves(&text).map_err(|e| bad_input!("{}: {e}", a.moves.display()))?;
+    match replay(&setup, &jumps) {
+        Ok(r) => {
+            if a.json {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "legal": true, "jumps": r.jumps, "moves": r.moves, "pegs_left": r.pegs_left,
+                        "weight_left": r.weight_left, "penalty": r.penalty, "score": r.score,
+                    })
+                );
+            } else {
+                print!("{}", picture::text(&setup.board, r.pegs, Some(&r.weights)));
+                println!(
+                    "{} jumps, {} moves, {} pegs left: weight left {} + lifting penalty {} = score {}",
+                    r.jumps, r.moves, r.pegs_left, r.weight_left, r.penalty, r.score
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            if a.json {
+                println!(
+                    "{}",
+                    serde_json::json!({"legal": false, "row": e.row, "line": e.line, "error": e.to_string()})
+                );
+            }
+            Err(bad_input!("{}: {e}", a.moves.display()))
+        }
+    }
+}
+
+fn block_text(arg: &str) -> Result<String> {
+    let p = Path::new(arg);
+    if !arg.trim_start().starts_with('[') && p.exists() {
+        std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))
+    } else {
+        Ok(arg.to_string())
+    }
+}
+
+fn run_package(a: &PackageArgs) -> Result<ExitCode> {
+    let p = package::find_packages(&block_text(&a.from)?, &block_text(&a.to)?)
+        .map_err(|e| bad_input!("{e}"))?;
+    if a.dot {
+        print!("{}", p.dot());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (solutions, complete) = p.solutions(a.limit);
+    println!(
+        "{} positions, {} jumps between them; {}{} solutions",
+        p.states.len(),
+        p.edges.len(),
+        if complete { "" } else { "at least " },
+        solutions.len()
+    );
+    for s in &solutions {
+        let legal_from = |mut q: u64| {
+            s.iter().all(|j| {
+                let ok = j.legal(q);
+                q = j.apply(q);
+                ok
+            })
+        };
+        let start = p
+            .starts
+            .iter()
+            .copied()
+            .find(|&st| legal_from(st))
+            .unwrap_or(0);
+        println!(
+            "{}  from {}",
+            format_classic(&jump_holes(&p.board, s)),
+            p.pattern(start)
+        );
+    }
+    Ok(if solutions.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn run_show(a: &ShowArgs) -> Result<ExitCode> {
+    let setup = load(&a.board)?;
+    match &a.svg {
+        Some(path) => std::fs::write(path, picture::svg(&setup.board, setup.pegs))
+            .with_context(|| format!("writing {}", path.display()))?,
+        None => print!(
+            "{}",
+            picture::text(&setup.board, setup.pegs, Some(&setup.weights))
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_bench(a: &BenchArgs) -> Result<ExitCode> {
+    let setup = Setup::standard(Standard::English, Standard::English.default_start())?;
+    let board = &setup.board;
+    let centre = Goal::Pattern(1 << board.bit(Standard::English.default_start()).expect("hole"));
+    let runs = 200;
+    let t = Instant::now();
+    let mut nodes = 0;
+    for _ in 0..runs {
+        let r = solve(board, setup.pegs, centre);
+        assert!(matches!(r.outcome, Outcome::Solved(_)));
+        nodes = r.nodes;
+    }
+    println!(
+        "english central, one peg in the centre: {:.3} ms per solve (mean of {runs}), {nodes} positions expanded",
+        t.elapsed().as_secs_f64() * 1000.0 / runs as f64
+    );
+    if a.full {
+        let t = Instant::now();
+        let levels = reachable_levels(board, setup.pegs, Reduce::Symmetry, usize::MAX, |_, _| {});
+        let total: u64 = levels.levels.iter().map(|l| l.len() as u64).sum();
+        println!(
+            "english central, reachable positions up to symmetry: {total} in {:.2} s",
+            t.elapsed().as_secs_f64()
+        );
+        let t = Instant::now();
+        let f = fewest_moves(board, setup.pegs, centre, |_, _| {}).expect("solvable");
+        println!(
+            "english central, fewest moves with proof: {} moves in {:.2} s",
+            f.moves,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

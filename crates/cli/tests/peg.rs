@@ -1,0 +1,164 @@
+//! `ply peg` end to end: the real binary in a temp dir.
+
+use std::path::Path;
+use std::process::Command;
+
+fn ply(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn score_prints_the_contest_example_and_rejects_illegal_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("b.txt"), "2 8 0 7 0 -1 14\n").unwrap();
+    std::fs::write(dir.path().join("m.txt"), "[1 1 1 3; 1 3 1 5]\n").unwrap();
+    let (code, out, _) = ply(
+        dir.path(),
+        &[
+            "peg", "score", "--board", "b.txt", "--moves", "m.txt", "--json",
+        ],
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["score"], 18);
+    assert_eq!(v["moves"], 1);
+    std::fs::write(dir.path().join("bad.txt"), "1 1 1 3\n1 3 1 1\n").unwrap();
+    let (code, _, err) = ply(
+        dir.path(),
+        &["peg", "score", "--board", "b.txt", "--moves", "bad.txt"],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("jump 2 (line 2) 13-11 is illegal: there is no peg to jump over"),
+        "{err}"
+    );
+    std::fs::write(dir.path().join("short.txt"), "1 1 1 3\n1 3 1\n").unwrap();
+    let (code, _, err) = ply(
+        dir.path(),
+        &["peg", "score", "--board", "b.txt", "--moves", "short.txt"],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2: jump row 2 has 3 numbers"), "{err}");
+    std::fs::write(dir.path().join("ragged.txt"), "1 1 1\n1 1\n").unwrap();
+    let (code, _, err) = ply(
+        dir.path(),
+        &["peg", "score", "--board", "ragged.txt", "--moves", "m.txt"],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2: row 2 has 2 entries"), "{err}");
+    let (code, _, err) = ply(
+        dir.path(),
+        &["peg", "solve", "--board", "english", "--start", "11"],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("not a hole of the board"), "{err}");
+}
+
+#[test]
+fn solve_outputs_replay_through_the_scorer() {
+    let dir = tempfile::tempdir().unwrap();
+    for objective in ["pegs", "score"] {
+        let (code, out, _) = ply(
+            dir.path(),
+            &[
+                "peg",
+                "solve",
+                "--board",
+                "english",
+                "--objective",
+                objective,
+                "--format",
+                "contest",
+                "--width",
+                "50",
+            ],
+        );
+        assert_eq!(code, 0, "{objective}");
+        std::fs::write(dir.path().join("moves.txt"), &out).unwrap();
+        let (code, out, err) = ply(
+            dir.path(),
+            &[
+                "peg",
+                "score",
+                "--board",
+                "english",
+                "--moves",
+                "moves.txt",
+                "--json",
+            ],
+        );
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        if objective == "pegs" {
+            assert_eq!(v["pegs_left"], 1);
+        }
+    }
+    let (code, out, _) = ply(
+        dir.path(),
+        &[
+            "peg",
+            "solve",
+            "--board",
+            "triangle",
+            "--format",
+            "json",
+            "--objective",
+            "moves",
+        ],
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["pegs_left"], 1);
+    let (code, out, _) = ply(dir.path(), &["peg", "solve", "--board", "french"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("no solution: position-class argument"),
+        "{out}"
+    );
+}
+
+#[test]
+fn package_lists_solutions_and_draws_dot() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = "[1 0 0 -1;-1 1 1 1;-1 1 1 1]";
+    let to = "[1 0 0 -1;-1 0 0 0;-1 0 0 0]";
+    let (code, out, _) = ply(dir.path(), &["peg", "package", "--from", from, "--to", to]);
+    assert_eq!(code, 0);
+    assert!(out.lines().count() > 1, "{out}");
+    let (code, out, _) = ply(
+        dir.path(),
+        &["peg", "package", "--from", from, "--to", to, "--dot"],
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("digraph package {") && out.contains("->"));
+}
+
+#[test]
+fn count_prints_levels_and_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, _) = ply(
+        dir.path(),
+        &[
+            "peg",
+            "count",
+            "--board",
+            "triangle",
+            "--json",
+            "--finishable",
+        ],
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["levels"][0], 1);
+    assert_eq!(v["up_to_symmetry"], false);
+}
