@@ -11,10 +11,10 @@
 //! its concrete type, so that generic code (perft, search, the referee) runs on any game.
 //! A game never imports another game.
 
+pub mod ants;
 pub mod draughts;
 pub mod reversi;
 pub mod taunt;
-pub mod ants;
 pub mod text;
 pub mod tictactoe;
 

@@ -6,8 +6,8 @@
 
 use std::fmt;
 
-pub mod sudoku;
 pub mod peg_solitaire;
+pub mod sudoku;
 
 /// Every puzzle ply knows, as `ply games` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,8 +20,7 @@ pub enum PuzzleKind {
 
 impl PuzzleKind {
     /// Every puzzle, in listing order.
-    pub const ALL: &'static [PuzzleKind] = &[PuzzleKind::Sudoku];
-    pub const ALL: &'static [PuzzleKind] = &[PuzzleKind::PegSolitaire];
+    pub const ALL: &'static [PuzzleKind] = &[PuzzleKind::PegSolitaire, PuzzleKind::Sudoku];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
@@ -36,6 +35,7 @@ impl PuzzleKind {
         match self {
             PuzzleKind::Sudoku => {
                 "fill the grid so each row, column and box has every value once (any box shape)"
+            }
             PuzzleKind::PegSolitaire => {
                 "peg solitaire: any board, fewest moves, weighted contest score, packages"
             }

@@ -1,7 +1,7 @@
 //! One module per subcommand: validate the arguments, do the work, print.
 
-mod arena;
 pub mod ants;
+mod arena;
 mod bot;
 mod games;
 pub mod judge;
@@ -12,8 +12,8 @@ mod perft;
 mod play;
 pub mod replay;
 pub mod sort;
-pub mod tournament;
 pub mod sudoku;
+pub mod tournament;
 
 use std::process::ExitCode;
 
