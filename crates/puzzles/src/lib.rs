@@ -6,22 +6,33 @@
 
 use std::fmt;
 
+pub mod hanoi;
+
 /// Every puzzle ply knows, as `ply games` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PuzzleKind {}
+pub enum PuzzleKind {
+    /// Tower of Hanoi, any number of pegs, any start and goal.
+    Hanoi,
+}
 
 impl PuzzleKind {
     /// Every puzzle, in listing order.
-    pub const ALL: &'static [PuzzleKind] = &[];
+    pub const ALL: &'static [PuzzleKind] = &[PuzzleKind::Hanoi];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            PuzzleKind::Hanoi => "hanoi",
+        }
     }
 
     /// One line on what it is.
     pub fn summary(self) -> &'static str {
-        match self {}
+        match self {
+            PuzzleKind::Hanoi => {
+                "Tower of Hanoi: exact solutions for any pegs, start and goal (`ply hanoi`)"
+            }
+        }
     }
 }
 
