@@ -43,6 +43,8 @@ The input and output formats are the contest's own (HackerEarth's for its games)
 `ply games` for which games have one."
     )]
     Bot(BotArgs),
+    /// Tower of Hanoi on any number of pegs: solve, search, draw, play.
+    Hanoi(crate::cmd::hanoi::HanoiArgs),
 }
 
 #[derive(Debug, Args)]

@@ -2,6 +2,7 @@
 
 mod bot;
 mod games;
+pub mod hanoi;
 mod perft;
 mod play;
 
@@ -21,6 +22,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Bot(a) => bot::run(&a),
+        Command::Hanoi(a) => hanoi::run(&a),
     }
 }
 
