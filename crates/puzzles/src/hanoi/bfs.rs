@@ -64,6 +64,10 @@ pub struct Bfs {
     bits: u32,
     words: Vec<AtomicU64>,
     threads: usize,
+    /// `pattern[p]`: peg `p` in every disc's field; a position XOR it is 0 where discs are on `p`.
+    pattern: Vec<u64>,
+    /// The lowest bit of every disc's field.
+    lows: u64,
 }
 
 impl Bfs {
@@ -100,12 +104,16 @@ impl Bfs {
         } else {
             std::thread::available_parallelism().map_or(2, |n| n.get())
         };
+        let bits = bits_per_disc(pegs);
+        let lows = low_bits(discs, bits);
         Ok(Bfs {
             discs,
             pegs,
-            bits: bits_per_disc(pegs),
+            bits,
             words: (0..n_words).map(|_| AtomicU64::new(0)).collect(),
             threads,
+            pattern: (0..pegs as u64).map(|p| p * lows).collect(),
+            lows,
         })
     }
 
@@ -175,7 +183,13 @@ impl Bfs {
                 }
                 let end = ((c + 1) * CHUNK_WORDS).min(self.words.len());
                 for w in c * CHUNK_WORDS..end {
-                    found += self.expand_word(w, code, next);
+                    found += match self.pegs {
+                        3 => self.expand_word::<3>(w, code, next),
+                        4 => self.expand_word::<4>(w, code, next),
+                        5 => self.expand_word::<5>(w, code, next),
+                        6 => self.expand_word::<6>(w, code, next),
+                        _ => self.expand_word::<0>(w, code, next),
+                    };
                 }
             }
         };
@@ -191,8 +205,10 @@ impl Bfs {
         })
     }
 
+    /// Expands the positions of depth code `code` in word `w`. `K` is the number of pegs,
+    /// fixed at compile time for the common counts, or 0 to read it at run time.
     #[inline]
-    fn expand_word(&self, w: usize, code: u64, next: u64) -> u64 {
+    fn expand_word<const K: usize>(&self, w: usize, code: u64, next: u64) -> u64 {
         const LOW: u64 = 0x5555_5555_5555_5555;
         let word = self.words[w].load(Relaxed);
         let z = word ^ (code * LOW);
@@ -201,37 +217,37 @@ impl Bfs {
         while hits != 0 {
             let slot = ((w as u64) << 5) | (hits.trailing_zeros() as u64 >> 1);
             hits &= hits - 1;
-            found += self.expand_position(slot, next);
+            found += self.expand_position::<K>(slot, next);
         }
         found
     }
 
     #[inline]
-    fn expand_position(&self, x: u64, next: u64) -> u64 {
+    fn expand_position<const K: usize>(&self, x: u64, next: u64) -> u64 {
+        let pegs = if K == 0 { self.pegs } else { K };
         let b = self.bits;
         let field_mask = (1u64 << b) - 1;
-        // One bit (the lowest of each field) per disc.
-        let lows = low_bits(self.discs, b);
+        // The smallest disc on each peg (u32::MAX: empty).
         let mut tops = [u32::MAX; 64];
-        for (p, top) in tops.iter_mut().enumerate().take(self.pegs) {
-            let z = x ^ (p as u64 * lows);
+        for (top, &pat) in tops[..pegs].iter_mut().zip(&self.pattern[..pegs]) {
+            let z = x ^ pat;
             let mut any = z;
             for i in 1..b {
                 any |= z >> i;
             }
-            let on_p = !any & lows;
+            let on_p = !any & self.lows;
             if on_p != 0 {
                 *top = on_p.trailing_zeros() / b;
             }
         }
         let mut found = 0;
-        for p in 0..self.pegs {
+        for p in 0..pegs {
             let d = tops[p];
             if d == u32::MAX {
                 continue;
             }
-            for (q, &e) in tops.iter().enumerate().take(self.pegs) {
-                if q != p && e > d {
+            for (q, &e) in tops[..pegs].iter().enumerate() {
+                if e > d {
                     let y = x ^ (((p ^ q) as u64 & field_mask) << (b * d));
                     found += self.mark(y, next);
                 }

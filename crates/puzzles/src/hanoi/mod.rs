@@ -48,7 +48,7 @@
 //!   moves on any number of pegs, and an upper-bound solver between any two positions.
 //! * [`bfs`]: exact breadth-first search over packed states (2 bits per state, two threads).
 //! * [`graph`]: the 3-peg state graph (Sierpinski triangle) as SVG or Graphviz dot.
-//! * [`solve`]: picks the right method for a task and says whether the answer is proven.
+//! * [`mod@solve`]: picks the right method for a task and says whether the answer is proven.
 //!
 //! Every move sequence is an iterator ([`Moves`]) that yields moves as it goes, so a 40-disc
 //! solution starts at once and runs in memory linear in `n`.

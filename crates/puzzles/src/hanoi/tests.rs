@@ -519,7 +519,7 @@ fn gathering_method_is_legal_and_bounded_by_bfs() {
 
 #[test]
 fn packed_bfs_layers_equal_the_generic_search() {
-    for (n, k) in [(5, 3), (5, 4), (4, 5), (3, 7)] {
+    for (n, k) in [(5, 3), (6, 4), (4, 5), (3, 7)] {
         let start = Position::perfect(n, k, Peg(0));
         let mut bfs = Bfs::new(n, k, 1 << 30).unwrap();
         let ex = bfs.explore(&start, &mut |_, _| {});
