@@ -18,60 +18,86 @@ use super::{Move, Peg, Position};
 /// overflow after 2^128 - 1 moves, which no machine reaches.
 #[derive(Clone, Debug)]
 pub struct BinaryMoves {
-    /// Local peg (0 = from, 1 = to, 2 = via) of every disc.
-    local: Vec<u8>,
-    /// Local -> real peg.
-    real: [u8; 3],
-    /// Moves done.
-    done: u128,
-    /// Moves in all.
-    total: u128,
-    /// Parity of `n`: disc `d` cycles forward (from -> to -> via) when `n - d` is odd.
-    n_parity: usize,
+    /// The peg of every disc (only the 128 smallest can move within 2^128 - 1 moves).
+    peg: [u8; 128],
+    /// `succ[c][p]`: the next peg after `p` for a disc of class `c` (`d & 1`).
+    succ: [[u8; 64]; 2],
+    /// Moves done, low and high words.
+    lo: u64,
+    hi: u64,
+    /// Moves in all, low and high words.
+    total_lo: u64,
+    total_hi: u64,
 }
 
 impl BinaryMoves {
     /// The optimal transfer of `n` discs from `from` to `to` over `via`.
+    ///
+    /// # Panics
+    /// If a peg is 64 or more.
     pub fn new(n: usize, from: Peg, to: Peg, via: Peg) -> BinaryMoves {
+        let (f, t, v) = (from.index(), to.index(), via.index());
+        assert!(f < 64 && t < 64 && v < 64);
+        // Disc d cycles from -> to -> via when n - d is odd, from -> via -> to otherwise.
+        let mut forward = [0u8; 64];
+        let mut backward = [0u8; 64];
+        forward[f] = to.0;
+        forward[t] = via.0;
+        forward[v] = from.0;
+        backward[f] = via.0;
+        backward[v] = to.0;
+        backward[t] = from.0;
+        let succ = if n % 2 == 1 {
+            [forward, backward]
+        } else {
+            [backward, forward]
+        };
+        let total: u128 = if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
         BinaryMoves {
-            local: vec![0; n],
-            real: [from.0, to.0, via.0],
-            done: 0,
-            total: if n >= 128 {
-                u128::MAX
-            } else {
-                (1u128 << n) - 1
-            },
-            n_parity: n & 1,
+            peg: [from.0; 128],
+            succ,
+            lo: 0,
+            hi: 0,
+            total_lo: total as u64,
+            total_hi: (total >> 64) as u64,
         }
     }
 }
-
-/// `[forward, backward]` successor of a local peg.
-const NEXT: [[u8; 3]; 2] = [[1, 2, 0], [2, 0, 1]];
 
 impl Iterator for BinaryMoves {
     type Item = Move;
 
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        if self.done == self.total {
+        if self.lo == self.total_lo && self.hi == self.total_hi {
             return None;
         }
-        self.done += 1;
-        let d = self.done.trailing_zeros() as usize;
-        // Forward when n - d is odd, i.e. when the parities of n and d differ.
-        let dir = (d & 1) ^ self.n_parity ^ 1;
-        let from = self.local[d];
-        let to = NEXT[dir][from as usize];
-        self.local[d] = to;
-        Some(Move::new(self.real[from as usize], self.real[to as usize]))
+        self.lo = self.lo.wrapping_add(1);
+        let d = if self.lo != 0 {
+            self.lo.trailing_zeros()
+        } else {
+            self.hi += 1;
+            64 + self.hi.trailing_zeros()
+        } as usize
+            & 127;
+        let from = self.peg[d];
+        let to = self.succ[d & 1][from as usize & 63];
+        self.peg[d] = to;
+        Some(Move::new(from, to))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.total - self.done;
-        let n = usize::try_from(left).unwrap_or(usize::MAX);
-        (n, usize::try_from(left).ok())
+        let done = (u128::from(self.hi) << 64) | u128::from(self.lo);
+        let total = (u128::from(self.total_hi) << 64) | u128::from(self.total_lo);
+        let left = total - done;
+        (
+            usize::try_from(left).unwrap_or(usize::MAX),
+            usize::try_from(left).ok(),
+        )
     }
 }
 
