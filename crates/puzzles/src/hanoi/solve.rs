@@ -117,9 +117,7 @@ pub struct SolveLimits {
 
 impl Default for SolveLimits {
     fn default() -> Self {
-        SolveLimits {
-            bfs_bytes: 64 << 20,
-        }
+        SolveLimits { bfs_bytes: 4 << 20 }
     }
 }
 
