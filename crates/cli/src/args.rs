@@ -63,6 +63,8 @@ ply judge taunt --state state.txt --move move.txt   # the next state, or `invali
     Sudoku(crate::cmd::sudoku::SudokuArgs),
     /// Peg solitaire: solve (one peg, fewest moves, contest score), count, score, packages.
     Peg(crate::cmd::peg::PegArgs),
+    /// Tower of Hanoi on any number of pegs: solve, search, draw, play.
+    Hanoi(crate::cmd::hanoi::HanoiArgs),
 }
 
 #[derive(Debug, Args)]

@@ -6,12 +6,15 @@
 
 use std::fmt;
 
+pub mod hanoi;
 pub mod peg_solitaire;
 pub mod sudoku;
 
 /// Every puzzle ply knows, as `ply games` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PuzzleKind {
+    /// Tower of Hanoi, any number of pegs, any start and goal.
+    Hanoi,
     /// Sudoku of any box shape.
     Sudoku,
     /// Peg solitaire on any board, with the MATLAB contest's weighted scoring.
@@ -20,11 +23,16 @@ pub enum PuzzleKind {
 
 impl PuzzleKind {
     /// Every puzzle, in listing order.
-    pub const ALL: &'static [PuzzleKind] = &[PuzzleKind::PegSolitaire, PuzzleKind::Sudoku];
+    pub const ALL: &'static [PuzzleKind] = &[
+        PuzzleKind::Hanoi,
+        PuzzleKind::PegSolitaire,
+        PuzzleKind::Sudoku,
+    ];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
+            PuzzleKind::Hanoi => "hanoi",
             PuzzleKind::Sudoku => "sudoku",
             PuzzleKind::PegSolitaire => "peg",
         }
@@ -33,6 +41,9 @@ impl PuzzleKind {
     /// One line on what it is.
     pub fn summary(self) -> &'static str {
         match self {
+            PuzzleKind::Hanoi => {
+                "Tower of Hanoi: exact solutions for any pegs, start and goal (`ply hanoi`)"
+            }
             PuzzleKind::Sudoku => {
                 "fill the grid so each row, column and box has every value once (any box shape)"
             }

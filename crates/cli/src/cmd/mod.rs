@@ -4,6 +4,7 @@ pub mod ants;
 mod arena;
 mod bot;
 mod games;
+pub mod hanoi;
 pub mod judge;
 pub mod leaderboard;
 pub mod matches;
@@ -40,6 +41,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Ants(a) => ants::run(&a),
         Command::Sudoku(a) => sudoku::run(&a),
         Command::Peg(a) => peg::run(&a),
+        Command::Hanoi(a) => hanoi::run(&a),
     }
 }
 

@@ -1,0 +1,550 @@
+//! `ply hanoi solve|bfs|graph|play|bench`: the Tower of Hanoi on any number of pegs.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use num_bigint::BigUint;
+
+use ply_puzzles::hanoi::bfs::Bfs;
+use ply_puzzles::hanoi::solve::{SolveLimits, longest};
+use ply_puzzles::hanoi::three_peg::BinaryMoves;
+use ply_puzzles::hanoi::{Move, Moves, Peg, Position, graph, solve};
+
+use crate::bad_input;
+
+/// Arguments of `ply hanoi`.
+#[derive(Debug, Args)]
+pub struct HanoiArgs {
+    #[command(subcommand)]
+    pub command: HanoiCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HanoiCommand {
+    /// Print a shortest (or best known) solution, one `FROM TO` move per line.
+    #[command(after_help = "\
+Examples:
+  ply hanoi solve --discs 3                      # 7 moves, peg 1 to peg 3
+  ply hanoi solve --discs 64 --count             # 18446744073709551615
+  ply hanoi solve --discs 6 --pegs 4 --json      # the seed's 17 moves
+  ply hanoi solve --discs 4 --from 1113 --to 2222
+
+Positions give one peg (from 1) per disc, largest disc first: with 4 discs `1113` has discs
+4, 3, 2 on peg 1 and disc 1 on peg 3 (with 10 or more pegs, separate them by commas).
+The summary (length, proven or upper bound, method) goes to stderr.")]
+    Solve(SolveArgs),
+    /// Breadth-first search of every position: eccentricity, layer sizes, tower distances.
+    #[command(after_help = "\
+Examples:
+  ply hanoi bfs --pegs 4 --discs 12               # eccentricity 65 ... (as Frame–Stewart)
+  ply hanoi bfs --pegs 4 --discs 15 --layers      # Korf's anomaly: eccentricity 130, 588 positions
+
+Memory: 2 bits per position (256 MiB for 4 pegs and 15 discs); both cores are used.")]
+    Bfs(BfsArgs),
+    /// Draw the 3-peg state graph (a Sierpinski triangle) as SVG or Graphviz dot.
+    #[command(after_help = "\
+Examples:
+  ply hanoi graph --discs 3 > hanoi3.svg
+  ply hanoi graph --discs 4 --format dot --highlight --from 1111 --to 2323 > h.dot")]
+    Graph(GraphArgs),
+    /// Play in the terminal: type moves as `FROM TO`.
+    #[command(after_help = "\
+Example:
+  ply hanoi play --discs 4 --pegs 4
+
+Type `1 3` to move the top disc of peg 1 onto peg 3; `hint` shows a best next move,
+`quit` stops. The optimal number of moves is shown at the end.")]
+    Play(PlayArgs),
+    /// Measure how fast the classic solution streams (moves per second into a sink).
+    #[command(after_help = "Example:\n  ply hanoi bench --discs 30")]
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Number of discs.
+    #[arg(long)]
+    pub discs: usize,
+    /// Number of pegs (at least 3).
+    #[arg(long, default_value_t = 3)]
+    pub pegs: usize,
+    /// Start position (default: all discs on peg 1).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Goal position (default: all discs on the last peg).
+    #[arg(long)]
+    pub to: Option<String>,
+    /// Print only the number of moves.
+    #[arg(long)]
+    pub count: bool,
+    /// Print `{"moves": N, "optimal": "proven"|"upper-bound", "path": [[from,to],...]}`.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the second shortest path where two exist (3 pegs).
+    #[arg(long)]
+    pub second: bool,
+    /// Print the longest non-self-crossing solution instead (3 pegs, towers: 3^n - 1 moves).
+    #[arg(long, conflicts_with = "second")]
+    pub longest: bool,
+    /// Memory allowed for an exact breadth-first search on 4 or more pegs, in MiB (4 MiB
+    /// covers 12 discs on 4 pegs, searched in seconds; each further disc takes 4 times more).
+    #[arg(long, default_value_t = 4)]
+    pub search_mib: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct BfsArgs {
+    /// Number of pegs (at least 3).
+    #[arg(long)]
+    pub pegs: usize,
+    /// Number of discs.
+    #[arg(long)]
+    pub discs: usize,
+    /// Start position (default: all discs on peg 1).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Also print the number of positions at every depth.
+    #[arg(long)]
+    pub layers: bool,
+    /// Print JSON for scripts.
+    #[arg(long)]
+    pub json: bool,
+    /// Memory allowed, in MiB.
+    #[arg(long, default_value_t = 16384)]
+    pub memory_mib: u64,
+}
+
+/// Picture formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormat {
+    /// An SVG picture in the Sierpinski layout.
+    Svg,
+    /// Graphviz dot (with fixed positions for `neato -n`).
+    Dot,
+}
+
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    /// Number of discs (at most 8).
+    #[arg(long)]
+    pub discs: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "svg")]
+    pub format: GraphFormat,
+    /// Highlight a shortest path from --from to --to.
+    #[arg(long)]
+    pub highlight: bool,
+    /// Start of the highlighted path (default: all on peg 1).
+    #[arg(long, requires = "highlight")]
+    pub from: Option<String>,
+    /// End of the highlighted path (default: all on peg 3).
+    #[arg(long, requires = "highlight")]
+    pub to: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Number of discs.
+    #[arg(long, default_value_t = 3)]
+    pub discs: usize,
+    /// Number of pegs (at least 3).
+    #[arg(long, default_value_t = 3)]
+    pub pegs: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Number of discs of the classic 3-peg solution to stream.
+    #[arg(long, default_value_t = 30)]
+    pub discs: usize,
+}
+
+pub fn run(args: &HanoiArgs) -> Result<ExitCode> {
+    match &args.command {
+        HanoiCommand::Solve(a) => run_solve(a),
+        HanoiCommand::Bfs(a) => run_bfs(a),
+        HanoiCommand::Graph(a) => run_graph(a),
+        HanoiCommand::Play(a) => run_play(a),
+        HanoiCommand::Bench(a) => run_bench(a),
+    }
+}
+
+fn check_pegs(pegs: usize) -> Result<()> {
+    if pegs < 3 {
+        return Err(bad_input!(
+            "--pegs {pegs}: the puzzle needs at least 3 pegs; give --pegs 3 or more"
+        ));
+    }
+    if pegs > ply_puzzles::hanoi::position::MAX_PEGS {
+        return Err(bad_input!(
+            "--pegs {pegs}: at most {} pegs are supported",
+            ply_puzzles::hanoi::position::MAX_PEGS
+        ));
+    }
+    Ok(())
+}
+
+/// Reads `--flag`'s position, or the perfect tower on `default`.
+fn position(
+    flag: &str,
+    text: Option<&str>,
+    discs: usize,
+    pegs: usize,
+    default: usize,
+) -> Result<Position> {
+    match text {
+        None => Ok(Position::perfect(discs, pegs, Peg(default as u8))),
+        Some(t) => Position::parse(t, discs, pegs).map_err(|e| {
+            bad_input!(
+                "{flag} {t:?}: column {}: {} (a position gives one peg from 1 to {pegs} per disc, largest disc first, {discs} in all)",
+                e.column,
+                e.reason
+            )
+        }),
+    }
+}
+
+/// Writes moves as `FROM TO` lines or JSON pairs; gives the count.
+fn write_moves(out: &mut impl Write, moves: Moves, json: bool) -> io::Result<u64> {
+    let mut count = 0u64;
+    let mut buf = [0u8; 16];
+    for mv in moves {
+        let len = format_move(&mut buf, mv, json, count == 0);
+        out.write_all(&buf[..len])?;
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// `F T\n` or `,[F,T]` (without the comma first), 1-based, into `buf`.
+fn format_move(buf: &mut [u8; 16], mv: Move, json: bool, first: bool) -> usize {
+    let mut len = 0;
+    let push_num = |buf: &mut [u8; 16], len: &mut usize, n: u8| {
+        let n = n + 1;
+        if n >= 10 {
+            buf[*len] = b'0' + n / 10;
+            *len += 1;
+        }
+        buf[*len] = b'0' + n % 10;
+        *len += 1;
+    };
+    if json {
+        if !first {
+            buf[len] = b',';
+            len += 1;
+        }
+        buf[len] = b'[';
+        len += 1;
+        push_num(buf, &mut len, mv.from.0);
+        buf[len] = b',';
+        len += 1;
+        push_num(buf, &mut len, mv.to.0);
+        buf[len] = b']';
+        len += 1;
+    } else {
+        push_num(buf, &mut len, mv.from.0);
+        buf[len] = b' ';
+        len += 1;
+        push_num(buf, &mut len, mv.to.0);
+        buf[len] = b'\n';
+        len += 1;
+    }
+    len
+}
+
+/// Treats a closed pipe (`| head`) as a normal end.
+fn quiet_pipe(r: io::Result<()>) -> Result<()> {
+    match r {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("writing the moves"),
+    }
+}
+
+fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
+    check_pegs(a.pegs)?;
+    let (n, k) = (a.discs, a.pegs);
+    let start = position("--from", a.from.as_deref(), n, k, 0)?;
+    let goal = position("--to", a.to.as_deref(), n, k, k - 1)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    if a.longest {
+        let (Some(s), Some(g)) = (start.perfect_peg(), goal.perfect_peg()) else {
+            return Err(bad_input!(
+                "--longest needs perfect towers for --from and --to (all discs on one peg)"
+            ));
+        };
+        if k != 3 || s == g {
+            return Err(bad_input!(
+                "--longest is the 3-peg solution through every position: give --pegs 3 and different pegs"
+            ));
+        }
+        let length = BigUint::from(3u32).pow(n as u32) - 1u32;
+        eprintln!(
+            "{length} moves: the longest non-self-crossing solution, through every position once"
+        );
+        quiet_pipe((|| {
+            if a.json {
+                write!(out, "{{\"moves\": {length}, \"longest\": true")?;
+                if !a.count {
+                    write!(out, ", \"path\": [")?;
+                    write_moves(&mut out, longest(n, s, g), true)?;
+                    write!(out, "]")?;
+                }
+                writeln!(out, "}}")?;
+            } else if a.count {
+                writeln!(out, "{length}")?;
+            } else {
+                write_moves(&mut out, longest(n, s, g), false)?;
+            }
+            out.flush()
+        })())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let limits = SolveLimits {
+        bfs_bytes: u128::from(a.search_mib) << 20,
+    };
+    let solution = solve(&start, &goal, limits).map_err(|e| bad_input!("{e}"))?;
+    let which = usize::from(a.second);
+    let Some(moves) = solution.path(which) else {
+        return Err(bad_input!(
+            "--second: this task has only one shortest path (two exist only on 3 pegs, when the largest misplaced disc can move once or twice at the same cost)"
+        ));
+    };
+    let paths = match solution.paths() {
+        2 => "; 2 shortest paths (--second prints the other)",
+        _ => "",
+    };
+    eprintln!(
+        "{} moves, optimality {} ({}){paths}",
+        solution.length, solution.optimality, solution.method
+    );
+    quiet_pipe((|| {
+        if a.json {
+            write!(
+                out,
+                "{{\"moves\": {}, \"optimal\": \"{}\"",
+                solution.length, solution.optimality
+            )?;
+            if !a.count {
+                write!(out, ", \"path\": [")?;
+                write_moves(&mut out, moves, true)?;
+                write!(out, "]")?;
+            }
+            writeln!(out, "}}")?;
+        } else if a.count {
+            writeln!(out, "{}", solution.length)?;
+        } else {
+            write_moves(&mut out, moves, false)?;
+        }
+        out.flush()
+    })())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_bfs(a: &BfsArgs) -> Result<ExitCode> {
+    check_pegs(a.pegs)?;
+    let (n, k) = (a.discs, a.pegs);
+    let start = position("--from", a.from.as_deref(), n, k, 0)?;
+    let mut bfs = Bfs::new(n, k, u128::from(a.memory_mib) << 20).map_err(|e| {
+        bad_input!("{e}; raise --memory-mib or use fewer discs (4 pegs: 15 discs need 256 MiB, 18 discs 16 GiB)")
+    })?;
+    let total = bfs.positions();
+    let bar = ProgressBar::new(u64::try_from(total).unwrap_or(u64::MAX));
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} positions, {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let clock = Instant::now();
+    let ex = bfs.explore(&start, &mut |depth, seen| {
+        bar.set_position(seen);
+        bar.set_message(format!("depth {depth}"));
+    });
+    bar.finish_and_clear();
+    let secs = clock.elapsed().as_secs_f64();
+    eprintln!(
+        "searched {total} positions of {n} discs on {k} pegs in {secs:.2} s with {} MiB",
+        Bfs::memory_needed(n, k) >> 20
+    );
+    let mut out = io::stdout().lock();
+    if a.json {
+        let v = serde_json::json!({
+            "discs": n, "pegs": k, "from": start.to_string(),
+            "eccentricity": ex.eccentricity(), "at_eccentricity": ex.at_eccentricity(),
+            "tower_distances": ex.tower_distances, "layers": ex.layers, "seconds": secs,
+        });
+        writeln!(out, "{v}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.layers {
+        for (d, c) in ex.layers.iter().enumerate() {
+            writeln!(out, "depth {d}: {c}")?;
+        }
+    }
+    writeln!(out, "eccentricity: {}", ex.eccentricity())?;
+    writeln!(out, "positions at eccentricity: {}", ex.at_eccentricity())?;
+    for (p, d) in ex.tower_distances.iter().enumerate() {
+        writeln!(out, "distance to the tower on peg {}: {d}", p + 1)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_graph(a: &GraphArgs) -> Result<ExitCode> {
+    if a.discs > 8 {
+        return Err(bad_input!(
+            "--discs {}: the graph has 3^n positions; draw at most 8 discs (6561 positions)",
+            a.discs
+        ));
+    }
+    let n = a.discs;
+    let path = if a.highlight {
+        let start = position("--from", a.from.as_deref(), n, 3, 0)?;
+        let goal = position("--to", a.to.as_deref(), n, 3, 2)?;
+        let s = solve(&start, &goal, SolveLimits::default()).map_err(|e| bad_input!("{e}"))?;
+        Some((start, s.moves().collect::<Vec<_>>()))
+    } else {
+        None
+    };
+    let hl = path.as_ref().map(|(s, m)| (s, m.as_slice()));
+    let text = match a.format {
+        GraphFormat::Svg => graph::svg(n, hl),
+        GraphFormat::Dot => graph::dot(n, hl),
+    };
+    quiet_pipe(io::stdout().lock().write_all(text.as_bytes()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_play(a: &PlayArgs) -> Result<ExitCode> {
+    check_pegs(a.pegs)?;
+    if a.discs == 0 || a.discs > 12 {
+        return Err(bad_input!("--discs {}: play with 1 to 12 discs", a.discs));
+    }
+    let (n, k) = (a.discs, a.pegs);
+    let start = Position::perfect(n, k, Peg(0));
+    let goal = Position::perfect(n, k, Peg(k as u8 - 1));
+    let limits = SolveLimits::default();
+    let best = solve(&start, &goal, limits).map_err(|e| bad_input!("{e}"))?;
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "Tower of Hanoi, {n} discs, {k} pegs: move every disc from peg 1 to peg {k}.\n\
+A disc may only go onto an empty peg or a larger disc. Type `FROM TO` (e.g. `1 {k}`), \
+`hint`, or `quit`."
+    )?;
+    let mut cur = start;
+    let mut played = 0u64;
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    while cur != goal {
+        writeln!(out, "\n{}\n", cur.diagram())?;
+        write!(out, "move {}: ", played + 1)?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(
+                out,
+                "\nInput ended; puzzle left unfinished after {played} moves."
+            )?;
+            return Ok(ExitCode::SUCCESS);
+        };
+        let line = line.context("reading your move")?;
+        let text = line.trim();
+        match text {
+            "" => continue,
+            "quit" | "q" | "exit" => {
+                writeln!(out, "Stopped after {played} moves.")?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            "hint" | "help" | "?" => {
+                let s = solve(&cur, &goal, limits).map_err(|e| bad_input!("{e}"))?;
+                match s.moves().next() {
+                    Some(mv) => writeln!(
+                        out,
+                        "Hint: {mv} ({} moves left at best, {})",
+                        s.length, s.optimality
+                    )?,
+                    None => writeln!(out, "Already solved.")?,
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let nums: Vec<&str> = text.split_whitespace().collect();
+        let parsed: Option<Vec<usize>> = nums.iter().map(|t| t.parse().ok()).collect();
+        let mv = match parsed.as_deref() {
+            Some([f, t]) if (1..=k).contains(f) && (1..=k).contains(t) => {
+                Move::new((*f - 1) as u8, (*t - 1) as u8)
+            }
+            Some([_, _]) => {
+                writeln!(out, "Pegs are numbered 1 to {k}.")?;
+                continue;
+            }
+            _ => {
+                writeln!(out, "Type two peg numbers, FROM TO, like `1 {k}`.")?;
+                continue;
+            }
+        };
+        match cur.play(mv) {
+            Ok(_) => played += 1,
+            Err(e) => writeln!(out, "Not allowed: {}.", e.reason)?,
+        }
+    }
+    writeln!(out, "\n{}\n", cur.diagram())?;
+    writeln!(
+        out,
+        "Solved in {played} moves. The optimum is {} ({}{}).",
+        best.length,
+        best.optimality,
+        if BigUint::from(played) == best.length {
+            ": you found it"
+        } else {
+            ""
+        }
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_bench(a: &BenchArgs) -> Result<ExitCode> {
+    if a.discs > 40 {
+        return Err(bad_input!(
+            "--discs {}: 2^n - 1 moves; benchmark at most 40 discs",
+            a.discs
+        ));
+    }
+    let n = a.discs;
+    let mut out = io::stdout().lock();
+    let sink = |moves: &mut dyn Iterator<Item = Move>| {
+        moves.fold((0u64, 0u64), |(c, h), mv| {
+            (c + 1, h.rotate_left(5) ^ u64::from(mv.from.0 * 8 + mv.to.0))
+        })
+    };
+    let clock = Instant::now();
+    let (count, hash) = BinaryMoves::new(n, Peg(0), Peg(2), Peg(1))
+        .fold((0u64, 0u64), |(c, h), mv| {
+            (c + 1, h.rotate_left(5) ^ u64::from(mv.from.0 * 8 + mv.to.0))
+        });
+    let secs = clock.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "binary iterator: {count} moves of {n} discs in {secs:.3} s: {:.0} million moves/s (checksum {hash:x})",
+        count as f64 / secs / 1e6
+    )?;
+    let start = Position::perfect(n, 3, Peg(0));
+    let goal = Position::perfect(n, 3, Peg(2));
+    let s = solve(&start, &goal, SolveLimits::default()).map_err(|e| bad_input!("{e}"))?;
+    let clock = Instant::now();
+    let (count2, hash2) = sink(&mut s.moves());
+    let secs = clock.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "solve() moves:   {count2} moves of {n} discs in {secs:.3} s: {:.0} million moves/s (checksum {hash2:x})",
+        count2 as f64 / secs / 1e6
+    )?;
+    if (count, hash) != (count2, hash2) {
+        anyhow::bail!("the two generators disagree");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,239 @@
+//! Lazy move sequences: a solution is planned as a short list of [`Step`]s (single moves and
+//! whole tower transfers), and [`Moves`] expands them one move at a time, so memory stays
+//! linear in the number of discs however long the solution is.
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use super::frame_stewart::FrameStewart;
+use super::three_peg::BinaryMoves;
+use super::{Move, Peg};
+
+/// One part of a plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A single move.
+    One(Move),
+    /// The smallest `discs` discs, a perfect tower on `from`, go to `to` over `via`: the
+    /// classic 2^n - 1 moves.
+    Classic {
+        discs: u32,
+        from: u8,
+        to: u8,
+        via: u8,
+    },
+    /// A perfect tower of the smallest `discs` discs goes from `from` to `to` with the
+    /// auxiliary pegs `aux`, by Frame–Stewart.
+    Tower {
+        discs: u32,
+        from: u8,
+        to: u8,
+        aux: Vec<u8>,
+    },
+    /// The longest non-self-crossing transfer of a perfect tower on 3 pegs (3^n - 1 moves).
+    Longest {
+        discs: u32,
+        from: u8,
+        to: u8,
+        via: u8,
+    },
+}
+
+impl Step {
+    /// The number of moves this step expands to.
+    pub(crate) fn len(&self, fs: &mut FrameStewart) -> BigUint {
+        match self {
+            Step::One(_) => BigUint::one(),
+            Step::Classic { discs, .. } => (BigUint::one() << *discs) - 1u32,
+            Step::Tower { discs, aux, .. } => fs.count(*discs as usize, aux.len() + 2),
+            Step::Longest { discs, .. } => BigUint::from(3u32).pow(*discs) - 1u32,
+        }
+    }
+
+    /// The same transfer played backwards.
+    pub(crate) fn reversed(&self) -> Step {
+        match self.clone() {
+            Step::One(mv) => Step::One(mv.reversed()),
+            Step::Classic {
+                discs,
+                from,
+                to,
+                via,
+            } => Step::Classic {
+                discs,
+                from: to,
+                to: from,
+                via,
+            },
+            Step::Tower {
+                discs,
+                from,
+                to,
+                aux,
+            } => Step::Tower {
+                discs,
+                from: to,
+                to: from,
+                aux,
+            },
+            Step::Longest {
+                discs,
+                from,
+                to,
+                via,
+            } => Step::Longest {
+                discs,
+                from: to,
+                to: from,
+                via,
+            },
+        }
+    }
+}
+
+/// The total number of moves of a plan.
+pub(crate) fn plan_len(steps: &[Step], fs: &mut FrameStewart) -> BigUint {
+    steps.iter().fold(BigUint::zero(), |acc, s| acc + s.len(fs))
+}
+
+/// The reverse of a plan: the same positions visited backwards.
+pub(crate) fn reverse_plan(steps: &[Step]) -> Vec<Step> {
+    steps.iter().rev().map(Step::reversed).collect()
+}
+
+/// A move sequence produced lazily. Created by the solvers of this module.
+pub struct Moves {
+    /// Steps still to expand, the next one last.
+    stack: Vec<Step>,
+    classic: Option<BinaryMoves>,
+    fs: FrameStewart,
+}
+
+impl Moves {
+    pub(crate) fn new(plan: Vec<Step>, fs: FrameStewart) -> Moves {
+        let mut stack = plan;
+        stack.reverse();
+        Moves {
+            stack,
+            classic: None,
+            fs,
+        }
+    }
+
+    /// No move at all.
+    pub fn empty() -> Moves {
+        Moves::new(Vec::new(), FrameStewart::new())
+    }
+}
+
+impl Iterator for Moves {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        loop {
+            if let Some(c) = &mut self.classic {
+                if let Some(mv) = c.next() {
+                    return Some(mv);
+                }
+                self.classic = None;
+            }
+            match self.stack.pop()? {
+                Step::One(mv) => return Some(mv),
+                Step::Classic {
+                    discs,
+                    from,
+                    to,
+                    via,
+                } => {
+                    self.classic = Some(BinaryMoves::new(
+                        discs as usize,
+                        Peg(from),
+                        Peg(to),
+                        Peg(via),
+                    ));
+                }
+                Step::Tower {
+                    discs,
+                    from,
+                    to,
+                    aux,
+                } => self.expand_tower(discs, from, to, aux),
+                Step::Longest {
+                    discs,
+                    from,
+                    to,
+                    via,
+                } => {
+                    if discs == 0 {
+                        continue;
+                    }
+                    let sub = Step::Longest {
+                        discs: discs - 1,
+                        from,
+                        to,
+                        via,
+                    };
+                    // L(n-1, f->t), f->v, L(n-1, t->f), v->t, L(n-1, f->t); pushed backwards.
+                    self.stack.push(sub.clone());
+                    self.stack.push(Step::One(Move::new(via, to)));
+                    self.stack.push(Step::Longest {
+                        discs: discs - 1,
+                        from: to,
+                        to: from,
+                        via,
+                    });
+                    self.stack.push(Step::One(Move::new(from, via)));
+                    self.stack.push(sub.clone());
+                }
+            }
+        }
+    }
+}
+
+impl Moves {
+    fn expand_tower(&mut self, discs: u32, from: u8, to: u8, aux: Vec<u8>) {
+        match (discs, aux.len()) {
+            (0, _) => {}
+            (1, _) => self.stack.push(Step::One(Move::new(from, to))),
+            (_, 0) => unreachable!("a tower of several discs needs an auxiliary peg"),
+            (_, 1) => self.stack.push(Step::Classic {
+                discs,
+                from,
+                to,
+                via: aux[0],
+            }),
+            _ => {
+                let k = aux.len() + 2;
+                let l = self.fs.split(discs as usize, k) as u32;
+                let park = aux[0];
+                let rest = &aux[1..];
+                let with = |extra: u8| {
+                    let mut v = rest.to_vec();
+                    v.push(extra);
+                    v
+                };
+                // Park the l smallest on `park` with every peg, move the others with one peg
+                // fewer, then bring the l smallest back: pushed backwards.
+                self.stack.push(Step::Tower {
+                    discs: l,
+                    from: park,
+                    to,
+                    aux: with(from),
+                });
+                self.stack.push(Step::Tower {
+                    discs: discs - l,
+                    from,
+                    to,
+                    aux: rest.to_vec(),
+                });
+                self.stack.push(Step::Tower {
+                    discs: l,
+                    from,
+                    to: park,
+                    aux: with(to),
+                });
+            }
+        }
+    }
+}
