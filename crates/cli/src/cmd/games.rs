@@ -14,7 +14,7 @@ use crate::args::GamesArgs;
 struct Row {
     name: &'static str,
     kind: &'static str,
-    seats: usize,
+    seats: String,
     bot_format: Option<&'static str>,
     summary: &'static str,
 }
@@ -25,15 +25,23 @@ pub fn run(args: &GamesArgs) -> Result<ExitCode> {
         .map(|&k| Row {
             name: k.name(),
             kind: "game",
-            seats: k.info().seats,
+            seats: k.info().seats.to_string(),
             bot_format: k.has_hackerearth_format().then_some("hackerearth"),
             summary: k.info().summary,
         })
         .collect();
+    // Ants is a simultaneous-move game (ply_core::SimultaneousGame), so it is not a GameKind.
+    rows.push(Row {
+        name: "ants",
+        kind: "game",
+        seats: "2-10".to_string(),
+        bot_format: Some("ai-challenge"),
+        summary: "the 2011 Google AI Challenge, rule-exact; simultaneous moves, fog of war (`ply ants`)",
+    });
     rows.extend(PuzzleKind::ALL.iter().map(|&p| Row {
         name: p.name(),
         kind: "puzzle",
-        seats: 1,
+        seats: "1".to_string(),
         bot_format: None,
         summary: p.summary(),
     }));
