@@ -162,3 +162,39 @@ fn count_prints_levels_and_total() {
     assert_eq!(v["levels"][0], 1);
     assert_eq!(v["up_to_symmetry"], false);
 }
+
+#[test]
+fn solve_reaches_a_target_pattern_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // The English board finished with one peg in the centre, written as a pattern.
+    let mut rows = Vec::new();
+    for r in 0..7 {
+        let row: Vec<&str> = (0..7)
+            .map(|c| {
+                let on_board = (2..5).contains(&r) || (2..5).contains(&c);
+                match (on_board, r == 3 && c == 3) {
+                    (false, _) => "-1",
+                    (true, true) => "1",
+                    (true, false) => "0",
+                }
+            })
+            .collect();
+        rows.push(row.join(" "));
+    }
+    std::fs::write(dir.path().join("centre.txt"), rows.join("\n") + "\n").unwrap();
+    let (code, out, err) = ply(
+        dir.path(),
+        &["peg", "solve", "--target", "centre.txt", "--format", "json"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["pegs_left"], 1);
+    assert_eq!(v["jumps"], 31);
+    let last = v["solution"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((last[2].as_u64(), last[3].as_u64()), (Some(4), Some(4)));
+    // A pattern of another shape is refused with the reason.
+    std::fs::write(dir.path().join("small.txt"), "1 0 0\n").unwrap();
+    let (code, _, err) = ply(dir.path(), &["peg", "solve", "--target", "small.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("differ from the board's"), "{err}");
+}

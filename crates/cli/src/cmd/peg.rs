@@ -105,6 +105,10 @@ pub struct SolveArgs {
     /// The hole the last peg must end in (`RC` or `R,C`); default anywhere.
     #[arg(long)]
     pub finish: Option<String>,
+    /// Finish on exactly this pattern instead: a matrix file of the board's shape whose
+    /// positive cells are the pegs to leave (objectives pegs and moves).
+    #[arg(long, conflicts_with = "finish", value_name = "FILE")]
+    pub target: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "moves")]
     pub format: Format,
@@ -227,6 +231,27 @@ fn load(arg: &BoardArg) -> Result<Setup> {
     Ok(setup)
 }
 
+/// The pattern of pegs in the matrix file `file`, which must have the board's holes.
+fn target_goal(setup: &Setup, file: &str) -> Result<Goal> {
+    let path = Path::new(file);
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading --target {file}"))?;
+    let target = Setup::parse(file, &text).map_err(|e| bad_input!("--target {file}: {e}"))?;
+    if target.board.holes() != setup.board.holes()
+        || target.board.rows() != setup.board.rows()
+        || target.board.cols() != setup.board.cols()
+    {
+        return Err(bad_input!(
+            "--target {file}: its holes (cells other than -1) differ from the board's; write the same shape with the pegs to leave"
+        ));
+    }
+    if target.pegs == 0 {
+        return Err(bad_input!(
+            "--target {file}: no pegs; mark the pegs to leave with 1"
+        ));
+    }
+    Ok(Goal::Pattern(target.pegs))
+}
+
 fn finish_goal(setup: &Setup, finish: Option<&str>) -> Result<Goal> {
     Ok(match finish {
         None => Goal::OnePeg,
@@ -253,7 +278,17 @@ fn spinner(msg: &str) -> ProgressBar {
 fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     let setup = load(&a.board)?;
     let board = &setup.board;
-    let goal = finish_goal(&setup, a.finish.as_deref())?;
+    let goal = match &a.target {
+        Some(file) => {
+            if a.objective == Objective::Score {
+                return Err(bad_input!(
+                    "--target applies to --objective pegs or moves; the score objective chooses where to stop"
+                ));
+            }
+            target_goal(&setup, file)?
+        }
+        None => finish_goal(&setup, a.finish.as_deref())?,
+    };
     let started = Instant::now();
     let (jumps, optimal) = match a.objective {
         Objective::Pegs => {
