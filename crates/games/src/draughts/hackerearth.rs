@@ -17,7 +17,7 @@ use ply_core::{Game, ParseMoveError, ParseStateError, Seat};
 
 use super::board::{Draughts, SIZE};
 use super::moves::{MAX_JUMPS, Move};
-use crate::text::tokens_with_columns;
+use crate::text::InputLines;
 
 /// Reads a position in the contest's input format.
 ///
@@ -26,30 +26,14 @@ use crate::text::tokens_with_columns;
 /// row with other than 8 numbers, a number other than 0, 1 or 2, or a player id other than
 /// 1 or 2.
 pub fn parse_input(text: &str) -> Result<Draughts, ParseStateError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
+    let mut input = InputLines::new(text);
     let mut men = [0u64; 2];
     for row in 0..SIZE {
-        let Some((ln, line)) = lines.next() else {
-            return Err(ParseStateError::new(
-                text.lines().count() + 1,
-                1,
-                format!("expected row {row} of the board: 8 numbers 0, 1 or 2"),
-            ));
-        };
-        let tokens = tokens_with_columns(line);
-        if tokens.len() != SIZE {
-            return Err(ParseStateError::new(
-                ln + 1,
-                tokens.get(SIZE).map_or(line.trim_end().len() + 1, |t| t.0),
-                format!(
-                    "expected 8 numbers in row {row} of the board, found {}",
-                    tokens.len()
-                ),
-            ));
-        }
+        let (line, tokens) = input.row(
+            SIZE,
+            "numbers 0, 1 or 2",
+            &format!("row {row} of the board"),
+        )?;
         for (col, (column, tok)) in tokens.into_iter().enumerate() {
             let b = 1u64 << (row * SIZE + col);
             match tok {
@@ -58,7 +42,7 @@ pub fn parse_input(text: &str) -> Result<Draughts, ParseStateError> {
                 "2" => men[1] |= b,
                 _ => {
                     return Err(ParseStateError::new(
-                        ln + 1,
+                        line,
                         column,
                         format!("unexpected {tok:?}: a cell is 0 (empty), 1 or 2"),
                     ));
@@ -66,25 +50,7 @@ pub fn parse_input(text: &str) -> Result<Draughts, ParseStateError> {
             }
         }
     }
-    let Some((ln, line)) = lines.next() else {
-        return Err(ParseStateError::new(
-            text.lines().count() + 1,
-            1,
-            "expected the player id (1 or 2) after the board",
-        ));
-    };
-    let column = line.len() - line.trim_start().len() + 1;
-    let turn = match line.trim() {
-        "1" => Seat::FIRST,
-        "2" => Seat::SECOND,
-        other => {
-            return Err(ParseStateError::new(
-                ln + 1,
-                column,
-                format!("unexpected {other:?}: the player id is 1 or 2"),
-            ));
-        }
-    };
+    let (turn, _, _) = input.player_id("the board")?;
     Ok(Draughts::from_men(men[0], men[1], turn))
 }
 

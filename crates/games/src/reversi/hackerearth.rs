@@ -24,11 +24,11 @@
 //! where the side to move must pass writes the position after the pass, with the other
 //! player's id, because that is what the contest feeds next.
 
-use ply_core::{Game, ParseMoveError, ParseStateError, Seat};
+use ply_core::{Game, ParseMoveError, ParseStateError};
 
 use super::board::{Bits, Disc, Reversi, Size};
 use super::moves::Place;
-use crate::text::tokens_with_columns;
+use crate::text::InputLines;
 
 /// Reads a position in the contest's input format.
 ///
@@ -38,31 +38,15 @@ use crate::text::tokens_with_columns;
 /// or `3` marks that are not exactly the cells where the player to move may place.
 pub fn parse_input<S: Size>(text: &str) -> Result<Reversi<S>, ParseStateError> {
     let n = S::N;
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
+    let mut input = InputLines::new(text);
     let (mut black, mut white, mut marked) = (S::Bits::ZERO, S::Bits::ZERO, S::Bits::ZERO);
     let mut where_marked = Vec::new();
     for row in 0..n {
-        let Some((ln, line)) = lines.next() else {
-            return Err(ParseStateError::new(
-                text.lines().count() + 1,
-                1,
-                format!("expected row {row} of the board: {n} numbers 0, 1, 2 or 3"),
-            ));
-        };
-        let tokens = tokens_with_columns(line);
-        if tokens.len() != n {
-            return Err(ParseStateError::new(
-                ln + 1,
-                tokens.get(n).map_or(line.trim_end().len() + 1, |t| t.0),
-                format!(
-                    "expected {n} numbers in row {row} of the board, found {}",
-                    tokens.len()
-                ),
-            ));
-        }
+        let (ln, tokens) = input.row(
+            n,
+            "numbers 0, 1, 2 or 3",
+            &format!("row {row} of the board"),
+        )?;
         for (col, (column, tok)) in tokens.into_iter().enumerate() {
             let b = S::Bits::cell(row * n + col);
             match tok {
@@ -71,11 +55,11 @@ pub fn parse_input<S: Size>(text: &str) -> Result<Reversi<S>, ParseStateError> {
                 "2" => white |= b,
                 "3" => {
                     marked |= b;
-                    where_marked.push((row, col, ln + 1, column));
+                    where_marked.push((row, col, ln, column));
                 }
                 _ => {
                     return Err(ParseStateError::new(
-                        ln + 1,
+                        ln,
                         column,
                         format!(
                             "unexpected {tok:?}: a cell is 0 (empty), 1, 2 (discs) or 3 (a legal cell)"
@@ -85,25 +69,7 @@ pub fn parse_input<S: Size>(text: &str) -> Result<Reversi<S>, ParseStateError> {
             }
         }
     }
-    let Some((ln, line)) = lines.next() else {
-        return Err(ParseStateError::new(
-            text.lines().count() + 1,
-            1,
-            "expected the player id (1 or 2) after the board",
-        ));
-    };
-    let column = line.len() - line.trim_start().len() + 1;
-    let turn = match line.trim() {
-        "1" => Seat::FIRST,
-        "2" => Seat::SECOND,
-        other => {
-            return Err(ParseStateError::new(
-                ln + 1,
-                column,
-                format!("unexpected {other:?}: the player id is 1 or 2"),
-            ));
-        }
-    };
+    let (turn, _, _) = input.player_id("the board")?;
     let state = Reversi::<S>::from_discs(black, white, turn);
     let legal = state.placements();
     if legal != marked {

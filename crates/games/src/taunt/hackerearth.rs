@@ -26,7 +26,7 @@ use ply_core::{Game, ParseMoveError, ParseStateError};
 
 use super::board::{CELLS, COLS, EndRule, MOVE_LIMIT, Piece, ROWS, Taunt};
 use super::moves::Move;
-use crate::text::tokens_with_columns;
+use crate::text::InputLines;
 
 /// Reads a position in the contest's input format.
 ///
@@ -36,49 +36,30 @@ use crate::text::tokens_with_columns;
 /// counter that is not 0..100, a player id other than 1 or 2, or a player id that does not
 /// match the counter (player 1 moves when it is even).
 pub fn parse_input(text: &str) -> Result<Taunt, ParseStateError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let end = text.lines().count() + 1;
+    let mut input = InputLines::new(text);
     let mut cells = [None; CELLS];
     for row in 0..ROWS {
-        let Some((ln, line)) = lines.next() else {
-            return Err(ParseStateError::new(
-                end,
-                1,
-                format!("expected row {row} of the grid: 4 cells such as 131 or 000"),
-            ));
-        };
-        let tokens = tokens_with_columns(line);
-        if tokens.len() != COLS {
-            return Err(ParseStateError::new(
-                ln + 1,
-                tokens.get(COLS).map_or(line.trim_end().len() + 1, |t| t.0),
-                format!(
-                    "expected 4 cells in row {row} of the grid, found {}",
-                    tokens.len()
-                ),
-            ));
-        }
+        let (ln, tokens) = input.row(
+            COLS,
+            "cells such as 131 or 000",
+            &format!("row {row} of the grid"),
+        )?;
         for (col, (column, tok)) in tokens.into_iter().enumerate() {
             cells[row * COLS + col] =
-                Piece::from_code(tok).map_err(|e| ParseStateError::new(ln + 1, column, e))?;
+                Piece::from_code(tok).map_err(|e| ParseStateError::new(ln, column, e))?;
         }
     }
     let mut number = |what: &str, max: u32| -> Result<(u32, usize, usize), ParseStateError> {
-        let Some((ln, line)) = lines.next() else {
-            return Err(ParseStateError::new(end, 1, format!("expected {what}")));
-        };
+        let (ln, line) = input.next_line(what)?;
         let column = line.len() - line.trim_start().len() + 1;
         line.trim()
             .parse::<u32>()
             .ok()
             .filter(|&n| n <= max)
-            .map(|n| (n, ln + 1, column))
+            .map(|n| (n, ln, column))
             .ok_or_else(|| {
                 ParseStateError::new(
-                    ln + 1,
+                    ln,
                     column,
                     format!("unexpected {:?}: expected {what}", line.trim()),
                 )

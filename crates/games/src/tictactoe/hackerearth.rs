@@ -16,7 +16,7 @@ use ply_core::{Game, ParseStateError, Seat};
 
 use super::board::{Mark, TicTacToe};
 use super::moves::Cell;
-use crate::text::tokens_with_columns;
+use crate::text::InputLines;
 
 /// Reads a position and the id of the player to move.
 ///
@@ -32,30 +32,11 @@ use crate::text::tokens_with_columns;
 /// assert_eq!(me.number(), 1);
 /// ```
 pub fn parse_input(text: &str) -> Result<(TicTacToe, Seat), ParseStateError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
+    let mut input = InputLines::new(text);
     let mut board = TicTacToe::EMPTY;
     for row in 0..3 {
-        let Some((ln, line)) = lines.next() else {
-            return Err(ParseStateError::new(
-                row + 1,
-                1,
-                format!(
-                    "expected row {} of the grid: three numbers 0, 1 or 2",
-                    row + 1
-                ),
-            ));
-        };
-        let tokens = tokens_with_columns(line);
-        if tokens.len() != 3 {
-            return Err(ParseStateError::new(
-                ln + 1,
-                tokens.get(3).map_or(line.len() + 1, |t| t.0),
-                format!("expected 3 numbers in a grid row, found {}", tokens.len()),
-            ));
-        }
+        let (line, tokens) =
+            input.row(3, "numbers 0, 1 or 2", &format!("row {row} of the grid"))?;
         for (col, (column, tok)) in tokens.into_iter().enumerate() {
             let cell = Cell::at(row, col).expect("3x3").bit();
             match tok {
@@ -64,7 +45,7 @@ pub fn parse_input(text: &str) -> Result<(TicTacToe, Seat), ParseStateError> {
                 "2" => board.o |= cell,
                 _ => {
                     return Err(ParseStateError::new(
-                        ln + 1,
+                        line,
                         column,
                         format!("unexpected {tok:?}: a cell is 0 (empty), 1 or 2"),
                     ));
@@ -72,31 +53,13 @@ pub fn parse_input(text: &str) -> Result<(TicTacToe, Seat), ParseStateError> {
             }
         }
     }
-    let Some((ln, line)) = lines.next() else {
-        return Err(ParseStateError::new(
-            4,
-            1,
-            "expected the player id (1 or 2) after the grid",
-        ));
-    };
-    let column = line.len() - line.trim_start().len() + 1;
-    let me = match line.trim() {
-        "1" => Seat::FIRST,
-        "2" => Seat::SECOND,
-        other => {
-            return Err(ParseStateError::new(
-                ln + 1,
-                column,
-                format!("unexpected {other:?}: the player id is 1 or 2"),
-            ));
-        }
-    };
+    let (me, ln, column) = input.player_id("the grid")?;
     board
         .validate()
         .map_err(|reason| ParseStateError::new(1, 1, reason))?;
     if board.to_move() != me {
         return Err(ParseStateError::new(
-            ln + 1,
+            ln,
             column,
             format!(
                 "player {} is given, but the grid has {} marks of player 1 and {} of player 2, so player {} moves",
