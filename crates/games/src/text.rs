@@ -1,5 +1,21 @@
 //! Small text helpers shared by the contest formats of every game.
 
+/// The unsigned numbers in `text`, in order, whatever separates them (`(2,5)->(3,6)` gives
+/// 2, 5, 3, 6): move notations of the grid games are read this way.
+///
+/// # Errors
+/// The text of a number too large for `usize`.
+///
+/// ```
+/// assert_eq!(ply_games::text::numbers("(2,5)->(3,6)").unwrap(), vec![2, 5, 3, 6]);
+/// ```
+pub fn numbers(text: &str) -> Result<Vec<usize>, &str> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|p| !p.is_empty())
+        .map(|p| p.parse().map_err(|_| p))
+        .collect()
+}
+
 /// Tokens of one line, each with its 1-based column.
 pub type Tokens<'a> = Vec<(usize, &'a str)>;
 

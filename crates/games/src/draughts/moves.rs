@@ -86,11 +86,7 @@ impl FromStr for Move {
             text: text.to_string(),
             reason: reason.to_string(),
         };
-        let nums: Vec<usize> = text
-            .split(|c: char| !c.is_ascii_digit())
-            .filter(|p| !p.is_empty())
-            .map(|p| p.parse().map_err(|_| err("a number is too large")))
-            .collect::<Result<_, _>>()?;
+        let nums = crate::text::numbers(text).map_err(|_| err("a number is too large"))?;
         if nums.len() % 2 != 0 || nums.len() < 4 {
             return Err(err(
                 "expected the start cell and 1 to 3 landing cells, each as `row col`",

@@ -69,11 +69,7 @@ impl FromStr for Move {
             text: text.to_string(),
             reason: reason.to_string(),
         };
-        let nums: Vec<usize> = text
-            .split(|c: char| !c.is_ascii_digit())
-            .filter(|p| !p.is_empty())
-            .map(|p| p.parse().map_err(|_| err("a number is too large")))
-            .collect::<Result<_, _>>()?;
+        let nums = crate::text::numbers(text).map_err(|_| err("a number is too large"))?;
         let [r1, c1, r2, c2] = nums[..] else {
             return Err(err(
                 "expected four numbers: row and column of the piece, then of its destination",
