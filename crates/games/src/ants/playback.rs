@@ -210,13 +210,15 @@ pub struct Playback {
     final_score: Option<Vec<i64>>,
 }
 
-/// Whether a JSON document looks like an Ants replay (rather than a ply board-game replay):
-/// the stored format's `replaydata`/`replayformat`, or a bare `replaydata` object.
+/// Whether a JSON document looks like an Ants replay (rather than a ply board-game replay,
+/// which has `format` and `game` instead): the stored format's `replaydata`,
+/// `replayformat` or `challenge`, or a bare `replaydata` object (`revision`, or `ants` with
+/// `map`).
 pub fn is_ants_replay(doc: &Value) -> bool {
-    doc.get("replaydata").is_some()
-        || doc.get("replayformat").is_some()
-        || doc.get("challenge").and_then(Value::as_str) == Some("ants")
-        || (doc.get("revision").is_some() && doc.get("ants").is_some())
+    ["replaydata", "replayformat", "challenge", "revision"]
+        .iter()
+        .any(|k| doc.get(k).is_some())
+        || (doc.get("ants").is_some() && doc.get("map").is_some())
 }
 
 fn uint(v: &Value, path: &str) -> Result<u64, ParseReplayError> {
