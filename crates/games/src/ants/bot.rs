@@ -37,7 +37,11 @@
 //!    within distance² 10 of the square (the ant included), or equal to it when we
 //!    outnumber the visible enemies two to one (even trades then favour us), or if the
 //!    square is an enemy hill. Otherwise the ant holds, and if holding is itself unsafe it
-//!    steps to its least threatened free neighbour.
+//!    steps to its least threatened free neighbour. Known weakness: the support count does
+//!    not check that a supporting ant can reach attack range on the same turn, so two ants
+//!    arriving in single file fight one against one (`defends_its_hill_against_an_intruder`);
+//!    counting only ants that can reach range made pairs hold back for good, so it was not
+//!    kept.
 //! 6. **Collisions**: ants are resolved one by one; a square is taken by an ant that stays
 //!    or arrives, and an own ant's square becomes free only once that ant has moved away, so
 //!    the hunter never kills its own ants by collision.

@@ -1,6 +1,7 @@
 //! The hunter's claims, each on a small hand-made scenario played by the engine: food by
 //! BFS around water, one ant per food with the nearest pairs first, no walking into a
-//! losing fight (but into a winning one), razing an undefended hill, exploring.
+//! losing fight (but into a winning one), razing an undefended hill, exploring, defending
+//! its hill.
 
 use super::*;
 use crate::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Settings};
@@ -198,4 +199,35 @@ fn explores_what_it_has_not_seen() {
         seen > 3 * start,
         "saw {seen} squares (started with {start})"
     );
+}
+
+#[test]
+fn defends_its_hill_against_an_intruder() {
+    // an enemy ant 3 squares from our hill, 8 from our ants (in view): they leave exploring
+    // to go for it. They arrive in single file, so the first meets it one against one and
+    // both die (a known weakness: the support count does not check that the second ant can
+    // reach attack range in the same turn; checking it made the pair hold back for good)
+    let mut rows = vec!["..............................".to_string(); 20];
+    rows[2] = ".........................1....".to_string();
+    rows[10] = ".....a....0..b................".to_string();
+    rows[11] = ".....a........................".to_string();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut m = scenario(&rows, 10);
+    let orders = first_orders(&mut m);
+    // both step closer to the intruder (no water: steps are Manhattan distance)
+    assert_eq!(orders.len(), 2, "{orders:?}");
+    for o in &orders {
+        let w: Vec<&str> = o.split(' ').collect();
+        let (r, c): (i64, i64) = (w[1].parse().unwrap(), w[2].parse().unwrap());
+        let (dr, dc) = Dir::from_letter(w[3]).unwrap().delta();
+        let far = |r: i64, c: i64| (r - 10).abs() + (c - 13).abs();
+        assert!(far(r + i64::from(dr), c + i64::from(dc)) < far(r, c), "{o}");
+    }
+    let mut m = scenario(&rows, 10);
+    play_out(&mut m);
+    let g = m.game();
+    assert_eq!(g.player_ants(1), [], "the intruder died");
+    assert_eq!(g.player_ants(0).len(), 1, "one defender traded for it");
+    let ours = g.hills().iter().find(|h| h.owner == 0).unwrap();
+    assert_eq!(ours.killed_by, None, "our hill stands");
 }
