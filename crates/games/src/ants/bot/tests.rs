@@ -204,9 +204,9 @@ fn explores_what_it_has_not_seen() {
 #[test]
 fn defends_its_hill_against_an_intruder() {
     // an enemy ant 3 squares from our hill, 8 from our ants (in view): they leave exploring
-    // to go for it. They arrive in single file, so the first meets it one against one and
-    // both die (a known weakness: the support count does not check that the second ant can
-    // reach attack range in the same turn; checking it made the pair hold back for good)
+    // to go for it and attack it side by side, two against one, so it dies and they live
+    // (the first version, and this one before support meant "can reach attack range on
+    // the same turn", came in single file and traded an ant for it)
     let mut rows = vec!["..............................".to_string(); 20];
     rows[2] = ".........................1....".to_string();
     rows[10] = ".....a....0..b................".to_string();
@@ -227,7 +227,7 @@ fn defends_its_hill_against_an_intruder() {
     play_out(&mut m);
     let g = m.game();
     assert_eq!(g.player_ants(1), [], "the intruder died");
-    assert_eq!(g.player_ants(0).len(), 1, "one defender traded for it");
+    assert_eq!(g.player_ants(0).len(), 2, "both defenders live");
     let ours = g.hills().iter().find(|h| h.owner == 0).unwrap();
     assert_eq!(ours.killed_by, None, "our hill stands");
 }
