@@ -204,3 +204,21 @@ fn bad_input_exits_2_with_a_clear_message() {
         "ROW,COL,HEIGHT,WIDTH",
     );
 }
+
+#[test]
+fn step_waits_for_enter_between_turns() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["replay", &replay(), "--step"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // two Enters, then end of input: turns 0, 1 and 2 are shown, then playback stops
+    child.stdin.take().unwrap().write_all(b"\n\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert_eq!(text.matches("\nturn ").count(), 3, "{text}");
+    assert!(text.contains("\nturn 2/200 "));
+}

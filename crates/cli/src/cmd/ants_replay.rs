@@ -277,7 +277,8 @@ fn paint(colour: bool, fg: Option<u8>, dim: bool, c: char) -> String {
     }
 }
 
-/// The board of one frame, inside `window`, optionally through one player's view.
+/// The board of one frame, inside `window`, optionally through one player's view. In
+/// colour, an escape sequence is written only where the style changes.
 fn draw(
     pb: &Playback,
     f: &Frame,
@@ -290,40 +291,52 @@ fn draw(
     let mut s = String::new();
     for dr in 0..window.height {
         let r = (window.row + dr) % t.rows;
+        let mut current: Option<String> = None;
         for dc in 0..window.width {
             let c = (window.col + dc) % t.cols;
             let i = t.index((r, c));
             let sq = squares[i];
             let sight = view.map_or(Sight::Visible, |v| v.sight(i));
             let water = pb.is_water((r, c));
-            let cell = match (sight, colour) {
-                (Sight::Unknown, false) => "?".to_string(),
-                (Sight::Unknown, true) => " ".to_string(),
-                (Sight::Remembered, false) => if water { "~" } else { "," }.to_string(),
-                (Sight::Remembered, true) => {
-                    format!("\x1b[2;38;5;240m{}\x1b[0m", if water { '%' } else { '.' })
-                }
-                (Sight::Visible, false) => sq.letter().to_string(),
-                (Sight::Visible, true) => coloured(sq),
+            let (style, ch): (Option<String>, char) = match (sight, colour) {
+                (Sight::Unknown, false) => (None, '?'),
+                (Sight::Unknown, true) => (None, ' '),
+                (Sight::Remembered, false) => (None, if water { '~' } else { ',' }),
+                (Sight::Remembered, true) => (
+                    Some("2;38;5;240".to_string()),
+                    if water { '%' } else { '.' },
+                ),
+                (Sight::Visible, false) => (None, sq.letter()),
+                (Sight::Visible, true) => (Some(style_of(sq)), sq.letter()),
             };
-            s.push_str(&cell);
+            if style != current {
+                if current.is_some() {
+                    s.push_str("\x1b[0m");
+                }
+                if let Some(st) = &style {
+                    s.push_str(&format!("\x1b[{st}m"));
+                }
+                current = style;
+            }
+            s.push(ch);
+        }
+        if current.is_some() {
+            s.push_str("\x1b[0m");
         }
         s.push('\n');
     }
     s
 }
 
-fn coloured(sq: Square) -> String {
-    let c = sq.letter();
+/// The SGR parameters of a visible square.
+fn style_of(sq: Square) -> String {
+    let player = |o: u8| COLOURS[usize::from(o) % 10];
     match sq {
-        Square::Land => format!("\x1b[38;5;238m{c}\x1b[0m"),
-        Square::Water => format!("\x1b[38;5;27;48;5;17m{c}\x1b[0m"),
-        Square::Food => format!("\x1b[1;38;5;230m{c}\x1b[0m"),
-        Square::Ant(o) => paint(true, Some(COLOURS[usize::from(o) % 10]), false, c),
-        Square::Dead(o) => paint(true, Some(COLOURS[usize::from(o) % 10]), true, c),
-        Square::Hill(o) | Square::AntOnHill(o) => format!(
-            "\x1b[1;38;5;16;48;5;{}m{c}\x1b[0m",
-            COLOURS[usize::from(o) % 10]
-        ),
+        Square::Land => "38;5;238".to_string(),
+        Square::Water => "38;5;27;48;5;17".to_string(),
+        Square::Food => "1;38;5;230".to_string(),
+        Square::Ant(o) => format!("1;38;5;{}", player(o)),
+        Square::Dead(o) => format!("2;38;5;{}", player(o)),
+        Square::Hill(o) | Square::AntOnHill(o) => format!("1;38;5;16;48;5;{}", player(o)),
     }
 }
