@@ -1,0 +1,34 @@
+#!/bin/sh
+# An Ants bot for the referee's tests: `ants_bot.sh MODE TURN PIDFILE`.
+# It holds (answers every turn with a bare `go`) until turn TURN, where it misbehaves:
+#   hold   never misbehaves
+#   crash  exits with code 3 instead of answering
+#   hang   starts a child (`sleep`) and waits for it, never answering
+#   flood  writes order lines without end (through a child, `yes`)
+#   hog    builds a string of 400 MB in the shell's memory
+#   silent (turn 0 only) never says `go` to the setup block
+#   late   answers, but only after sleeping 3 s
+# Every process it starts writes its pid to PIDFILE, so that tests can check none is left.
+mode=$1
+at=$2
+pids=$3
+echo $$ >> "$pids"
+turn=0
+misbehave() {
+    case "$mode" in
+        crash) exit 3 ;;
+        hang) sleep 300 & echo $! >> "$pids"; wait ;;
+        flood) yes 'o 0 0 n' & echo $! >> "$pids"; wait ;;
+        hog) x=$(head -c 400000000 /dev/zero | tr '\0' x); echo "${#x}" >&2 ;;
+        silent) exec cat > /dev/null ;;
+        late) sleep 3 ;;
+    esac
+}
+while IFS= read -r line; do
+    case "$line" in
+        "turn "*) turn=${line#turn } ;;
+        ready|go)
+            if [ "$turn" = "$at" ]; then misbehave; fi
+            echo go ;;
+    esac
+done
