@@ -10,7 +10,7 @@
 //! game, whatever happened.
 
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ply_games::ants::bot::AntsBot;
 use ply_games::ants::{Answer, AntsMatch};
@@ -81,30 +81,7 @@ pub fn play_ants(
                 r.sent.extend_from_slice(t.unwrap_or("").as_bytes());
             }
         }
-        let replies: Vec<Option<(Reply, Duration)>> = thread::scope(|s| {
-            let handles: Vec<_> = seats
-                .iter_mut()
-                .zip(&texts)
-                .map(|(seat, text)| {
-                    let text = (*text)?;
-                    Some(s.spawn(move || match seat {
-                        AntsSeat::Builtin(bot) => {
-                            let start = std::time::Instant::now();
-                            let lines = bot.answer(text);
-                            (Reply::Go(lines), start.elapsed())
-                        }
-                        AntsSeat::Program(p) => {
-                            let e = p.exchange(text, limit);
-                            (e.reply, e.elapsed)
-                        }
-                    }))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.map(|h| h.join().expect("a built-in bot panicked")))
-                .collect()
-        });
+        let replies = exchange_all(seats, &texts, limit);
         let mut answers = Vec::with_capacity(n);
         for (b, reply) in replies.into_iter().enumerate() {
             let Some((reply, elapsed)) = reply else {
@@ -159,6 +136,54 @@ pub fn play_ants(
         }
     }
     records
+}
+
+/// One turn of every seat that has a text: the built-ins and then the last program on this
+/// thread, the other programs each on a thread of their own meanwhile. A thread costs tens
+/// of microseconds, so none is started that this one can do the work of; a program's clock
+/// starts at its own `SIGCONT`, so running it after the built-ins costs it nothing.
+fn exchange_all(
+    seats: &mut [AntsSeat],
+    texts: &[Option<&str>],
+    limit: Duration,
+) -> Vec<Option<(Reply, Duration)>> {
+    let run = |seat: &mut AntsSeat, text: &str| match seat {
+        AntsSeat::Builtin(bot) => {
+            let start = Instant::now();
+            let lines = bot.answer(text);
+            (Reply::Go(lines), start.elapsed())
+        }
+        AntsSeat::Program(p) => {
+            let e = p.exchange(text, limit);
+            (e.reply, e.elapsed)
+        }
+    };
+    let inline_program = seats
+        .iter()
+        .zip(texts)
+        .rposition(|(seat, text)| text.is_some() && matches!(seat, AntsSeat::Program(_)));
+    let mut out: Vec<Option<(Reply, Duration)>> = vec![None; seats.len()];
+    thread::scope(|s| {
+        let mut handles = Vec::new();
+        let mut here = Vec::new();
+        for (b, (seat, text)) in seats.iter_mut().zip(texts).enumerate() {
+            let Some(text) = *text else { continue };
+            if matches!(seat, AntsSeat::Program(_)) && inline_program != Some(b) {
+                handles.push((b, s.spawn(move || run(seat, text))));
+            } else {
+                here.push((b, seat, text));
+            }
+        }
+        // Built-ins first, the program (if any) last.
+        here.sort_by_key(|(_, seat, _)| matches!(seat, AntsSeat::Program(_)));
+        for (b, seat, text) in here {
+            out[b] = Some(run(seat, text));
+        }
+        for (b, h) in handles {
+            out[b] = Some(h.join().expect("a program's exchange does not panic"));
+        }
+    });
+    out
 }
 
 /// Sends the seats in `ending` their pending text (an `end` block, or nothing for a bot that
