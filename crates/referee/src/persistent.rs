@@ -113,6 +113,9 @@ const STDERR_LOG: usize = 1 << 20;
 /// before the pause but the reader threads had not yet passed on.
 const LAST_WORDS: Duration = Duration::from_millis(2);
 
+/// The longest the referee reads those last words.
+const LAST_WORDS_AT_MOST: Duration = Duration::from_millis(50);
+
 /// Everything that went through a bot's pipes, when recording.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Transcript {
@@ -207,7 +210,14 @@ impl PersistentBot {
             return self.conclude(reply, elapsed);
         }
         loop {
-            match self.process.next_event(deadline) {
+            // Checked here too: a bot that never stops writing (to stderr, say) must not
+            // keep the queue busy past its deadline.
+            let event = if Instant::now() < deadline {
+                self.process.next_event(deadline)
+            } else {
+                None
+            };
+            match event {
                 Some(event) => {
                     if let Some(reply) = self.absorb(event, &mut lines, &mut read) {
                         let elapsed = start.elapsed();
@@ -217,8 +227,14 @@ impl PersistentBot {
                 None => {
                     let elapsed = start.elapsed().min(limit);
                     self.process.pause();
-                    // What the bot wrote before it was stopped still counts.
-                    while let Some(event) = self.process.next_event(Instant::now() + LAST_WORDS) {
+                    // What the bot wrote before it was stopped still counts (read for a
+                    // bounded time: a child that escaped the group may still be writing).
+                    let until = Instant::now() + LAST_WORDS_AT_MOST;
+                    while Instant::now() < until {
+                        let wait = (Instant::now() + LAST_WORDS).min(until);
+                        let Some(event) = self.process.next_event(wait) else {
+                            break;
+                        };
                         if let Some(reply) = self.absorb(event, &mut lines, &mut read) {
                             return self.conclude(reply, elapsed);
                         }

@@ -167,6 +167,17 @@ fn a_bot_that_floods_its_output_loses_like_a_timeout() {
 }
 
 #[test]
+fn a_bot_that_fills_stderr_still_times_out_on_time() {
+    let l = PersistentLimits {
+        turn: Duration::from_millis(300),
+        ..limits()
+    };
+    let g = play("babble", 2, l);
+    check(&g, "timeout", 2, "no go within 300 ms");
+    assert!(g.records[1].stderr.starts_with(b"babble\n"));
+}
+
+#[test]
 fn a_bot_that_never_says_go_at_load_time_times_out_at_turn_0() {
     let l = PersistentLimits {
         load: Duration::from_millis(500),
@@ -178,8 +189,10 @@ fn a_bot_that_never_says_go_at_load_time_times_out_at_turn_0() {
 
 #[test]
 fn a_memory_hog_crashes_without_harming_the_referee() {
+    // A generous turn: the bot must die of its memory, not of a slow machine.
     let l = PersistentLimits {
         memory: 64 << 20,
+        turn: Duration::from_secs(10),
         ..limits()
     };
     let g = play("hog", 2, l);

@@ -6,6 +6,7 @@
 #   hang   starts a child (`sleep`) and waits for it, never answering
 #   flood  writes order lines without end (through a child, `yes`)
 #   hog    builds a string of 400 MB in the shell's memory
+#   babble writes to stderr without end (through a child, `yes`), never answering
 #   silent (turn 0 only) never says `go` to the setup block
 #   late   answers, but only after sleeping 3 s
 # Every process it starts writes its pid to PIDFILE, so that tests can check none is left.
@@ -19,6 +20,7 @@ misbehave() {
         crash) exit 3 ;;
         hang) sleep 300 & echo $! >> "$pids"; wait ;;
         flood) yes 'o 0 0 n' & echo $! >> "$pids"; wait ;;
+        babble) yes babble >&2 & echo $! >> "$pids"; wait ;;
         hog) x=$(head -c 400000000 /dev/zero | tr '\0' x); echo "${#x}" >&2 ;;
         silent) exec cat > /dev/null ;;
         late) sleep 3 ;;
