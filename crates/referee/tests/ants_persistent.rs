@@ -10,7 +10,7 @@ use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, MatchResult, Setti
 use ply_referee::Sandbox;
 use ply_referee::ants::{AntsSeat, SeatRecord, play_ants};
 use ply_referee::persistent::{PersistentBot, PersistentLimits, Reply};
-use ply_referee::process::CommandLine;
+use ply_referee::process::{CommandLine, MemoryGuard};
 use serde_json::Value;
 
 /// Three players ten columns apart (out of each other's sight), two ants each on and beside
@@ -37,9 +37,19 @@ struct Game {
 /// Plays [`MAP`] with a holding script in seat 0, `ants_bot.sh MODE TURN` in seat 1 and
 /// `builtin:hold` in seat 2.
 fn play(mode: &str, at: u32, limits: PersistentLimits) -> Game {
+    play_with(mode, at, limits, false, &Sandbox::detect())
+}
+
+/// [`play`] in strict mode or not, in `sandbox`.
+fn play_with(
+    mode: &str,
+    at: u32,
+    limits: PersistentLimits,
+    strict: bool,
+    sandbox: &Sandbox,
+) -> Game {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("pids");
-    let sandbox = Sandbox::detect();
     let program = |mode: &str, at: u32| {
         let command = CommandLine {
             program: "/bin/sh".into(),
@@ -51,7 +61,7 @@ fn play(mode: &str, at: u32, limits: PersistentLimits) -> Game {
             ],
         };
         AntsSeat::Program(Box::new(
-            PersistentBot::start(&sandbox, &command, &limits, true).unwrap(),
+            PersistentBot::start(sandbox, &command, &limits, true).unwrap(),
         ))
     };
     let mut seats = vec![
@@ -65,6 +75,7 @@ fn play(mode: &str, at: u32, limits: PersistentLimits) -> Game {
         food: FoodMode::None,
         engine_seed: 1,
         player_seed: 1,
+        strict,
         ..Settings::default()
     };
     let map = AntsMap::parse(MAP).unwrap();
@@ -109,6 +120,16 @@ fn check(g: &Game, status: &str, turn: u32, detail: &str) {
     assert_eq!(g.records[1].failed_turn, Some(turn));
     let d = g.records[1].detail.as_deref().unwrap_or("");
     assert!(d.contains(detail), "detail {d:?} lacks {detail:?}");
+    // The bot is sent nothing after the turn it failed, not even an end block.
+    let sent1 = String::from_utf8_lossy(&g.records[1].sent);
+    assert!(!sent1.contains(&format!("turn {}\n", turn + 1)), "{sent1}");
+    assert!(!sent1.contains("end\n"), "{sent1}");
+    check_others(g);
+}
+
+/// The others play on, the failed bot forfeits its hill, every ant lives to the end, and no
+/// process is left.
+fn check_others(g: &Game) {
     // The others play on to the turn limit.
     assert_eq!(g.result.game_length, TURNS);
     for b in [0, 2] {
@@ -119,10 +140,6 @@ fn check(g: &Game, status: &str, turn: u32, detail: &str) {
     let sent0 = String::from_utf8_lossy(&g.records[0].sent);
     assert!(sent0.contains(&format!("turn {TURNS}\n")), "{sent0}");
     assert!(sent0.contains("\nend\nplayers 3\n"), "{sent0}");
-    // The bot is sent nothing after the turn it failed, not even an end block.
-    let sent1 = String::from_utf8_lossy(&g.records[1].sent);
-    assert!(!sent1.contains(&format!("turn {}\n", turn + 1)), "{sent1}");
-    assert!(!sent1.contains("end\n"), "{sent1}");
     // A crash or timeout forfeits the bot's hill: 1 - 1.
     assert_eq!(g.result.score, vec![1, 0, 1]);
     // Its ants stay on the map: in the replay, every ant lives to the end of the game.
@@ -197,6 +214,46 @@ fn a_memory_hog_crashes_without_harming_the_referee() {
     };
     let g = play("hog", 2, l);
     check(&g, "crashed", 2, "");
+}
+
+#[test]
+fn a_memory_hog_under_rlimits_crashes_too() {
+    let l = PersistentLimits {
+        memory: 64 << 20,
+        turn: Duration::from_secs(10),
+        ..limits()
+    };
+    let g = play_with(
+        "hog",
+        2,
+        l,
+        false,
+        &Sandbox::with_guard(MemoryGuard::Rlimit),
+    );
+    check(&g, "crashed", 2, "");
+}
+
+/// Strict mode: an invalid order ends the bot's orders with status `invalid`; unlike a
+/// crash, the engine then sends it its `end` block (it is among the turn's eliminated bots)
+/// before killing it.
+#[test]
+fn an_invalid_order_in_strict_mode_is_invalid_and_gets_the_end_block() {
+    let g = play_with("invalid", 2, limits(), true, &Sandbox::detect());
+    assert_eq!(g.result.status[1].as_str(), "invalid");
+    assert_eq!(g.result.player_turns[1], 2);
+    assert_eq!(g.records[1].detail, None);
+    let sent1 = String::from_utf8_lossy(&g.records[1].sent);
+    assert!(!sent1.contains("turn 3\n"), "{sent1}");
+    assert!(
+        sent1.contains("turn 2\n") && sent1.contains("go\nend\nplayers 3\n"),
+        "{sent1}"
+    );
+    // From its own point of view: itself first, opponents it never saw as None.
+    assert!(
+        sent1.contains("score 0 None None\nstatus invalid None None\n"),
+        "{sent1}"
+    );
+    check_others(&g);
 }
 
 #[test]

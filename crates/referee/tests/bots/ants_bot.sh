@@ -9,6 +9,7 @@
 #   babble writes to stderr without end (through a child, `yes`), never answering
 #   silent (turn 0 only) never says `go` to the setup block
 #   late   answers, but only after sleeping 3 s
+#   invalid sends an order with a bad direction (`o 1 10 x`) before its `go`
 # Every process it starts writes its pid to PIDFILE, so that tests can check none is left.
 mode=$1
 at=$2
@@ -24,6 +25,7 @@ misbehave() {
         hog) x=$(head -c 400000000 /dev/zero | tr '\0' x); echo "${#x}" >&2 ;;
         silent) exec cat > /dev/null ;;
         late) sleep 3 ;;
+        invalid) echo 'o 1 10 x' ;;
     esac
 }
 while IFS= read -r line; do
