@@ -28,6 +28,8 @@ fn script() -> PathBuf {
 }
 
 struct Game {
+    /// The `end` lines the programs got to read (`end PID`).
+    ends: Vec<String>,
     result: MatchResult,
     records: Vec<SeatRecord>,
     replay: Value,
@@ -88,7 +90,13 @@ fn play_with(
         .map(|l| l.trim().parse().unwrap())
         .collect();
     let names: Vec<String> = (0..3).map(|b| format!("seat{b}")).collect();
+    let ends = std::fs::read_to_string(dir.path().join("pids.end"))
+        .unwrap_or_default()
+        .lines()
+        .map(String::from)
+        .collect();
     Game {
+        ends,
         result: m.result().unwrap(),
         replay: m.result_json(&names).unwrap(),
         records,
@@ -285,6 +293,27 @@ fn well_behaved_programs_survive_and_get_the_end_block() {
         // setup + 8 turns answered with a bare go
         assert_eq!(r.received, "go\n".repeat(TURNS as usize + 1).into_bytes());
     }
+    for &pid in &g.pids {
+        assert!(!running(pid), "process {pid} outlived the game");
+    }
+}
+
+/// With the original's default `end_wait` of 0 the bots are killed, still paused, right
+/// after their `end` block is written; with `end_wait` they run and read it.
+#[test]
+fn bots_read_the_end_block_only_with_end_wait() {
+    let g = play("hold", 99, limits());
+    assert_eq!(g.ends, Vec::<String>::new());
+    let l = PersistentLimits {
+        end_wait: Duration::from_millis(500),
+        ..limits()
+    };
+    let g = play("hold", 99, l);
+    let mut want: Vec<String> = g.pids.iter().map(|p| format!("end {p}")).collect();
+    let mut got = g.ends.clone();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
     for &pid in &g.pids {
         assert!(!running(pid), "process {pid} outlived the game");
     }

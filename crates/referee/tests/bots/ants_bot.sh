@@ -10,7 +10,8 @@
 #   silent (turn 0 only) never says `go` to the setup block
 #   late   answers, but only after sleeping 3 s
 #   invalid sends an order with a bad direction (`o 1 10 x`) before its `go`
-# Every process it starts writes its pid to PIDFILE, so that tests can check none is left.
+# Every process it starts writes its pid to PIDFILE, so that tests can check none is left;
+# a bot that gets to read its `end` line notes it in PIDFILE.end.
 mode=$1
 at=$2
 pids=$3
@@ -34,5 +35,6 @@ while IFS= read -r line; do
         ready|go)
             if [ "$turn" = "$at" ]; then misbehave; fi
             echo go ;;
+        end) echo "end $$" >> "$pids.end" ;;
     esac
 done
