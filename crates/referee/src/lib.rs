@@ -1,4 +1,5 @@
-//! ply's referee: seats bots, runs games under HackerEarth's rules, and records them.
+//! ply's referee: seats bots, runs games under HackerEarth's rules (a process per move) or
+//! the AI Challenge's (a process per game), and records them.
 //!
 //! * [`persistent`]: the AI Challenge's persistent bots (one process per game, paused between
 //!   turns, `go`-terminated answers); [`ants`]: Ants games between programs and built-ins;

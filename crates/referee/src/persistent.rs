@@ -8,7 +8,9 @@
 //!   bot does before its first message is charged to anybody. [`PersistentBot::start`] does
 //!   the same: spawn, then `SIGSTOP`. A program that cannot be started at all made the
 //!   original's `Popen` raise and the whole game fail with an error; ply refuses it before
-//!   the game starts (the caller reports it).
+//!   the game starts (the caller reports it). (The original also marks a bot whose process
+//!   is already dead right after `Popen` as `crashed 0`, a status string of its own; ply
+//!   finds such a bot dead during turn 0 and reports the usual `crashed`, turn 0.)
 //! * **Pause and resume.** `get_moves` resumes every live bot (`SIGCONT`), starts the clock
 //!   only then ("don't start timing until the bots are started"), and pauses them again
 //!   (`SIGSTOP`) when every bot has said `go` or the time is up. ply signals the bot's whole
@@ -18,14 +20,18 @@
 //!   work and the other bots' turns are not counted.
 //! * **Time.** Turn 0 (the setup block ending in `ready`) has `loadtime`, every later turn
 //!   `turntime`. The original polls every 10 ms; ply waits on events, to the microsecond.
+//!   All live bots play each turn at once (the original's default, without `--serial`); the
+//!   original shuffles their order first with its global `random`, a draw that matters only
+//!   to its own random number stream (ply's engine draws from ChaCha8 and never reproduced
+//!   Python's), since bots that run at once have no order.
 //! * **Lines.** Each stdout line is stripped (`line.strip()`); a line that is `go` in any
 //!   case ends the turn; every other line, blank ones included, is an order line for the
 //!   engine to judge. Lines that came after `go` stay queued and are read at the start of
 //!   the bot's next turn, as the original's stdout queue kept them. Bytes are read as UTF-8
 //!   with replacement (`errors="replace"`).
 //! * **Timeout.** When the time is up the bot is paused, then the lines already received are
-//!   read (the original reads what its queue holds, up to 40 000 lines); a `go` among them
-//!   still counts. Otherwise the status is `timeout`, the orders of that turn are dropped,
+//!   read (the original reads what its queue holds, up to 40 000 lines; ply what reaches it
+//!   within 2 ms of each other, 50 ms at most); a `go` among them still counts. Otherwise the status is `timeout`, the orders of that turn are dropped,
 //!   the engine's `kill_player` ends the bot's orders for good (its ants stay on the map),
 //!   and the process is killed.
 //! * **Crash.** The original checks `is_alive` before reading a bot's lines, so a process
