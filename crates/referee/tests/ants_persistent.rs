@@ -104,10 +104,11 @@ fn play_with(
     }
 }
 
+/// Generous limits, so that a loaded machine does not make the well-behaved bots time out.
 fn limits() -> PersistentLimits {
     PersistentLimits {
-        load: Duration::from_secs(3),
-        turn: Duration::from_secs(1),
+        load: Duration::from_secs(5),
+        turn: Duration::from_secs(3),
         ..PersistentLimits::default()
     }
 }
@@ -170,13 +171,13 @@ fn a_bot_that_crashes_mid_game_is_crashed_and_its_ants_stay() {
 #[test]
 fn a_bot_that_hangs_times_out_and_its_child_is_killed() {
     let l = PersistentLimits {
-        turn: Duration::from_millis(300),
+        turn: Duration::from_millis(1500),
         ..limits()
     };
     let g = play("hang", 3, l);
-    check(&g, "timeout", 3, "no go within 300 ms");
+    check(&g, "timeout", 3, "no go within 1500 ms");
     assert_eq!(g.pids.len(), 3, "the hanging bot's sleep is checked too");
-    assert!(g.records[1].longest >= Duration::from_millis(300));
+    assert!(g.records[1].longest >= Duration::from_millis(1500));
 }
 
 #[test]
@@ -188,28 +189,28 @@ fn a_bot_that_floods_its_output_loses_like_a_timeout() {
     let g = play("flood", 2, l);
     check(&g, "timeout", 2, "output flood: more than 65536 bytes");
     // Killed at the cap, not at the deadline.
-    assert!(g.records[1].longest < Duration::from_secs(1));
+    assert!(g.records[1].longest < Duration::from_secs(3));
 }
 
 #[test]
 fn a_bot_that_fills_stderr_still_times_out_on_time() {
     let l = PersistentLimits {
-        turn: Duration::from_millis(300),
+        turn: Duration::from_millis(1500),
         ..limits()
     };
     let g = play("babble", 2, l);
-    check(&g, "timeout", 2, "no go within 300 ms");
+    check(&g, "timeout", 2, "no go within 1500 ms");
     assert!(g.records[1].stderr.starts_with(b"babble\n"));
 }
 
 #[test]
 fn a_bot_that_never_says_go_at_load_time_times_out_at_turn_0() {
     let l = PersistentLimits {
-        load: Duration::from_millis(500),
+        load: Duration::from_millis(1500),
         ..limits()
     };
     let g = play("silent", 0, l);
-    check(&g, "timeout", 0, "no go within 500 ms");
+    check(&g, "timeout", 0, "no go within 1500 ms");
 }
 
 #[test]
@@ -267,11 +268,11 @@ fn an_invalid_order_in_strict_mode_is_invalid_and_gets_the_end_block() {
 #[test]
 fn a_late_answer_is_a_timeout_even_if_it_comes() {
     let l = PersistentLimits {
-        turn: Duration::from_millis(300),
+        turn: Duration::from_millis(1500),
         ..limits()
     };
     let g = play("late", 1, l);
-    check(&g, "timeout", 1, "no go within 300 ms");
+    check(&g, "timeout", 1, "no go within 1500 ms");
 }
 
 #[test]
