@@ -130,7 +130,7 @@ fn run_case(dir: &Path, python: &str) {
 }
 
 fn cases() -> Option<(Vec<PathBuf>, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ants-conformance/cases");
+    let root = ply_testkit::workspace_root().join("../shared/ants-conformance/cases");
     if !root.exists() {
         eprintln!("skipping: {} is absent", root.display());
         return None;
