@@ -241,19 +241,22 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         output: a.output_kb << 10,
     };
     let logging = a.log_dir.is_some();
-    let sandbox = kinds
-        .iter()
-        .any(|k| matches!(k, Kind::Program(_)))
-        .then(Sandbox::detect);
+    if let Some(dir) = &a.log_dir {
+        // Before the game, so that a bad directory does not waste one.
+        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    // Found once, and only when a program plays.
+    let mut sandbox: Option<Sandbox> = None;
     let mut seats = Vec::new();
     for (i, k) in kinds.iter().enumerate() {
-        seats.push(match (k, &sandbox) {
-            (Kind::Builtin(b), _) => AntsSeat::Builtin(b.create(i as u64)),
-            (Kind::Program(c), Some(sandbox)) => AntsSeat::Program(Box::new(
-                PersistentBot::start(sandbox, c, &limits, logging)
-                    .map_err(|e| bad_input!("bot {}: cannot start {:?}: {e}", i + 1, a.bots[i]))?,
-            )),
-            (Kind::Program(_), None) => unreachable!("a sandbox exists when a program plays"),
+        seats.push(match k {
+            Kind::Builtin(b) => AntsSeat::Builtin(b.create(i as u64)),
+            Kind::Program(c) => {
+                let sandbox = sandbox.get_or_insert_with(Sandbox::detect);
+                let bot = PersistentBot::start(sandbox, c, &limits, logging)
+                    .map_err(|e| bad_input!("bot {}: cannot start {:?}: {e}", i + 1, a.bots[i]))?;
+                AntsSeat::Program(Box::new(bot))
+            }
         });
     }
     let n = map.players;
@@ -270,7 +273,6 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     drop(seats);
     if let Some(dir) = &a.log_dir {
-        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for (b, r) in records.iter().enumerate() {
             let write = |ext: &str, bytes: &[u8]| {
                 let path = dir.join(format!("bot{b}.{ext}"));
