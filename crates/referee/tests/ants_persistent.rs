@@ -50,6 +50,19 @@ fn play_with(
     strict: bool,
     sandbox: &Sandbox,
 ) -> Game {
+    play_seats(("hold", 99), (mode, at), limits, strict, sandbox, |_, _| {})
+}
+
+/// [`play_with`] with seat 0's mode too, and `on_turn` called after each turn with the
+/// match and the test's scratch directory.
+fn play_seats(
+    first: (&str, u32),
+    second: (&str, u32),
+    limits: PersistentLimits,
+    strict: bool,
+    sandbox: &Sandbox,
+    mut on_turn: impl FnMut(&AntsMatch, &Path),
+) -> Game {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("pids");
     let program = |mode: &str, at: u32| {
@@ -67,8 +80,8 @@ fn play_with(
         ))
     };
     let mut seats = vec![
-        program("hold", 99),
-        program(mode, at),
+        program(first.0, first.1),
+        program(second.0, second.1),
         AntsSeat::Builtin(BuiltinBot::Hold.create(2)),
     ];
     let settings = Settings {
@@ -82,7 +95,9 @@ fn play_with(
     };
     let map = AntsMap::parse(MAP).unwrap();
     let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
-    let records = play_ants(&mut m, &mut seats, &limits, true, |_| {});
+    let records = play_ants(&mut m, &mut seats, &limits, true, |m| {
+        on_turn(m, dir.path())
+    });
     drop(seats);
     let pids = std::fs::read_to_string(&pidfile)
         .unwrap()
@@ -315,6 +330,48 @@ fn bots_read_the_end_block_only_with_end_wait() {
     want.sort();
     got.sort();
     assert_eq!(got, want);
+    for &pid in &g.pids {
+        assert!(!running(pid), "process {pid} outlived the game");
+    }
+}
+
+/// Bots are stopped, children included, while they are not on turn: a child that ticks
+/// every 10 ms barely ticks during the 2.4 s the other bot spends on turns 1 to 8, and
+/// ticks freely once the bots are let run after the end.
+#[test]
+fn bots_and_their_children_are_paused_between_their_turns() {
+    let l = PersistentLimits {
+        end_wait: Duration::from_millis(500),
+        ..limits()
+    };
+    let ticks = |dir: &Path| {
+        std::fs::read_to_string(dir.join("pids.ticks"))
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    let mut seen = Vec::new();
+    let mut after = 0;
+    let g = play_seats(
+        ("ticker", 0),
+        ("slow", 0),
+        l,
+        false,
+        &Sandbox::detect(),
+        |m, dir| {
+            seen.push((std::time::Instant::now(), ticks(dir)));
+            if m.is_over() {
+                // The end wait has passed by now.
+                after = ticks(dir);
+            }
+        },
+    );
+    assert_eq!(g.result.status[0].as_str(), "survived");
+    assert_eq!(g.result.status[1].as_str(), "survived");
+    let (t1, n1) = seen[1];
+    let (t8, n8) = seen[TURNS as usize - 1];
+    assert!(t8 - t1 >= Duration::from_millis(1800), "{:?}", t8 - t1);
+    assert!(n8 - n1 < 25, "the ticker ran while paused: {n1} -> {n8}");
+    assert!(after >= n8 + 10, "the ticker never ran: {n8} -> {after}");
     for &pid in &g.pids {
         assert!(!running(pid), "process {pid} outlived the game");
     }

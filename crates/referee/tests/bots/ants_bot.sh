@@ -9,6 +9,8 @@
 #   babble writes to stderr without end (through a child, `yes`), never answering
 #   silent (turn 0 only) never says `go` to the setup block
 #   late   answers, but only after sleeping 3 s
+#   ticker starts a child that appends a line to PIDFILE.ticks every 10 ms
+#   slow   (from turn TURN on) sleeps 0.3 s before every answer
 #   invalid sends an order with a bad direction (`o 1 10 x`) before its `go`
 # Every process it starts writes its pid to PIDFILE, so that tests can check none is left;
 # a bot that gets to read its `end` line notes it in PIDFILE.end.
@@ -27,6 +29,7 @@ misbehave() {
         silent) exec cat > /dev/null ;;
         late) sleep 3 ;;
         invalid) echo 'o 1 10 x' ;;
+        ticker) (while :; do echo t >> "$pids.ticks"; sleep 0.01; done) & echo $! >> "$pids" ;;
     esac
 }
 while IFS= read -r line; do
@@ -34,6 +37,7 @@ while IFS= read -r line; do
         "turn "*) turn=${line#turn } ;;
         ready|go)
             if [ "$turn" = "$at" ]; then misbehave; fi
+            if [ "$mode" = slow ] && [ "$turn" -ge "$at" ]; then sleep 0.3; fi
             echo go ;;
         end) echo "end $$" >> "$pids.end" ;;
     esac
