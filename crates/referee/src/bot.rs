@@ -96,7 +96,7 @@ impl<G: HackerEarth> Bot<G> for PerMoveBot {
 
 /// Messages with which common runtimes report a failed allocation; under `RLIMIT_AS` (no
 /// cgroup) a bot past its limit dies of one of these rather than of the OOM killer.
-const ALLOCATION_FAILURES: &[&str] = &[
+pub(crate) const ALLOCATION_FAILURES: &[&str] = &[
     "MemoryError",
     "memory allocation of",
     "bad_alloc",

@@ -1,5 +1,8 @@
-//! ply's referee: seats bots, runs games under HackerEarth's rules, and records them.
+//! ply's referee: seats bots, runs games under HackerEarth's rules (a process per move) or
+//! the AI Challenge's (a process per game), and records them.
 //!
+//! * [`persistent`]: the AI Challenge's persistent bots (one process per game, paused between
+//!   turns, `go`-terminated answers); [`ants`]: Ants games between programs and built-ins;
 //! * [`process`]: bot programs under wall-time, memory and output limits, in their own process
 //!   group and cgroup, killed with everything they started;
 //! * [`bot`]: the [`Bot`] trait (one seat-holder), external per-move bots and built-in AIs;
@@ -10,8 +13,10 @@
 //! Nothing here knows about storage or ratings: the command line joins the referee to the
 //! store and the rating maths.
 
+pub mod ants;
 pub mod bot;
 pub mod game;
+pub mod persistent;
 pub mod process;
 pub mod spec;
 mod verdict;

@@ -350,6 +350,23 @@ impl BotProcess {
         }
     }
 
+    /// Takes the bot's stdin, for a caller that writes from a thread of its own (a
+    /// persistent bot's input must never block the referee while the bot is stopped).
+    pub fn take_stdin(&mut self) -> Option<ChildStdin> {
+        self.stdin.take()
+    }
+
+    /// Stops the whole process group (`SIGSTOP`), as the AI Challenge paused bots between
+    /// their turns.
+    pub fn pause(&self) {
+        let _ = rustix::process::kill_process_group(self.pid, Signal::STOP);
+    }
+
+    /// Lets a paused process group run again (`SIGCONT`).
+    pub fn resume(&self) {
+        let _ = rustix::process::kill_process_group(self.pid, Signal::CONT);
+    }
+
     /// Closes the bot's stdin, so that it sees the end of its input.
     pub fn close_stdin(&mut self) {
         self.stdin = None;

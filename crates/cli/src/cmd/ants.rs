@@ -1,15 +1,22 @@
-//! `ply ants play` (in-process built-in bots) and `ply ants mapgen`.
+//! `ply ants play` (built-in bots in process, programs under the referee's persistent-bot
+//! protocol) and `ply ants mapgen`.
 
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 
-use ply_games::ants::bot::{BuiltinBot, play_in_process};
+use ply_games::ants::bot::BuiltinBot;
 use ply_games::ants::mapgen::{MapGenParams, generate};
 use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings};
+use ply_referee::Sandbox;
+use ply_referee::ants::{AntsSeat, play_ants};
+use ply_referee::persistent::{PersistentBot, PersistentLimits};
+use ply_referee::process::CommandLine;
 
 use crate::bad_input;
 
@@ -25,12 +32,18 @@ pub struct AntsArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum AntsCommand {
-    /// Play a game of Ants with built-in bots, in-process.
-    #[command(after_help = "Example:\n  ply ants mapgen --seed 3 > maze.map\n  \
+    /// Play a game of Ants between built-in bots and bot programs.
+    #[command(after_help = "Examples:\n  ply ants mapgen --seed 3 > maze.map\n  \
 ply ants play --map maze.map builtin:hunter builtin:hunter builtin:random builtin:hold \\\n    \
---turns 500 --engine-seed 1 --replay game.replay --log-dir logs\n\n\
+--turns 500 --engine-seed 1 --replay game.replay --log-dir logs\n  \
+ply ants play --map duel.map 'python3 MyBot.py' builtin:hunter --turntime 500\n\n\
 Bots: builtin:hunter (food by BFS, exploration, hill attack and defence, battle awareness),\n\
-builtin:random, builtin:hold. External bot commands run under the referee, not here.")]
+builtin:random, builtin:hold, or a command line: the program runs for the whole game under\n\
+the AI Challenge protocol (setup block, then one turn per message, answered by order lines\n\
+and `go`), paused between its turns, with --loadtime for the setup and --turntime per turn\n\
+counted on its own clock. A crash, a timeout or an output flood ends its orders (its ants\n\
+stay on the map). --log-dir writes botN.input (every byte sent), botN.output (its orders,\n\
+as the original's -O log), botN.stdout (every byte received) and botN.stderr.")]
     Play(PlayArgs),
     /// Generate a symmetric, connected maze map in the original format.
     #[command(
@@ -66,18 +79,28 @@ pub struct PlayArgs {
     /// The map file (original format).
     #[arg(long)]
     pub map: PathBuf,
-    /// One bot per player: builtin:hunter, builtin:random or builtin:hold.
+    /// One bot per player: builtin:hunter, builtin:random, builtin:hold, or a command line
+    /// (quoted as one argument, e.g. 'python3 MyBot.py').
     #[arg(required = true)]
     pub bots: Vec<String>,
     /// Turn limit.
     #[arg(long, default_value_t = 1000)]
     pub turns: u32,
-    /// Time per turn told to bots, in milliseconds.
+    /// Time per turn, in milliseconds (told to bots, and enforced on programs).
     #[arg(long, default_value_t = 1000)]
     pub turntime: u32,
-    /// Time for the setup told to bots, in milliseconds.
+    /// Time for the setup, in milliseconds (told to bots, and enforced on programs).
     #[arg(long, default_value_t = 3000)]
     pub loadtime: u32,
+    /// Milliseconds a program may run after its `end` block (the original's --end_wait).
+    #[arg(long, default_value_t = 0)]
+    pub end_wait: u64,
+    /// Memory per bot program, in MB.
+    #[arg(long, default_value_t = 1024)]
+    pub memory_mb: u64,
+    /// Output per turn per bot program, in KB; more ends its orders as a timeout.
+    #[arg(long, default_value_t = 1024)]
+    pub output_kb: usize,
     /// Seed of the engine's random choices (default: a fresh one, printed).
     #[arg(long)]
     pub engine_seed: Option<i64>,
@@ -99,8 +122,8 @@ pub struct PlayArgs {
     /// Write the replay (the original's result JSON with revision-3 replay data) here.
     #[arg(long)]
     pub replay: Option<PathBuf>,
-    /// Write botN.input and botN.output here (every byte sent to seat N, and its orders as
-    /// the original's -O log).
+    /// Write botN.input, botN.output, botN.stdout and botN.stderr here (every byte sent to
+    /// seat N, its orders as the original's -O log, every byte it wrote, its stderr).
     #[arg(long)]
     pub log_dir: Option<PathBuf>,
     /// Print the result as JSON.
@@ -161,15 +184,27 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
             a.bots.len()
         ));
     }
+    if a.turntime == 0 || a.loadtime == 0 || a.memory_mb == 0 || a.output_kb == 0 {
+        return Err(bad_input!(
+            "--turntime, --loadtime, --memory-mb and --output-kb must be positive"
+        ));
+    }
+    enum Kind {
+        Builtin(BuiltinBot),
+        Program(CommandLine),
+    }
     let mut kinds = Vec::new();
-    for b in &a.bots {
-        let Some(name) = b.strip_prefix("builtin:") else {
-            return Err(bad_input!(
-                "{b:?}: only built-in bots (builtin:hunter, builtin:random, builtin:hold) \
-                 play in-process here; external bot commands run under the referee"
-            ));
-        };
-        kinds.push(name.parse::<BuiltinBot>().map_err(|e| bad_input!("{e}"))?);
+    for (i, b) in a.bots.iter().enumerate() {
+        kinds.push(match b.trim().strip_prefix("builtin:") {
+            Some(name) => Kind::Builtin(
+                name.parse::<BuiltinBot>()
+                    .map_err(|e| bad_input!("bot {}: {e}", i + 1))?,
+            ),
+            None => Kind::Program(
+                b.parse::<CommandLine>()
+                    .map_err(|e| bad_input!("bot {}: {e}", i + 1))?,
+            ),
+        });
     }
     let engine_seed = a.engine_seed.unwrap_or_else(fresh_seed);
     let player_seed = a.player_seed.unwrap_or_else(fresh_seed);
@@ -198,26 +233,57 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
     };
     let game = AntsGame::new(&map, settings).map_err(|e| bad_input!("{e}"))?;
     let mut m = AntsMatch::new(game);
-    let mut bots: Vec<_> = kinds
-        .iter()
-        .enumerate()
-        .map(|(i, k)| k.create(i as u64))
-        .collect();
-    let n = map.players;
-    let mut inputs: Vec<String> = (0..n).map(|b| m.pending(b).to_string()).collect();
+    let limits = PersistentLimits {
+        load: Duration::from_millis(a.loadtime.into()),
+        turn: Duration::from_millis(a.turntime.into()),
+        end_wait: Duration::from_millis(a.end_wait),
+        memory: a.memory_mb << 20,
+        output: a.output_kb << 10,
+    };
     let logging = a.log_dir.is_some();
-    play_in_process(&mut m, &mut bots, |m, _| {
-        if logging {
-            for (b, s) in inputs.iter_mut().enumerate() {
-                s.push_str(m.pending(b));
-            }
-        }
-    });
     if let Some(dir) = &a.log_dir {
+        // Before the game, so that a bad directory does not waste one.
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        for (b, input) in inputs.iter().enumerate() {
-            fs::write(dir.join(format!("bot{b}.input")), input)?;
-            fs::write(dir.join(format!("bot{b}.output")), m.output_log(b))?;
+    }
+    // Found once, and only when a program plays.
+    let mut sandbox: Option<Sandbox> = None;
+    let mut seats = Vec::new();
+    for (i, k) in kinds.iter().enumerate() {
+        seats.push(match k {
+            Kind::Builtin(b) => AntsSeat::Builtin(b.create(i as u64)),
+            Kind::Program(c) => {
+                let sandbox = sandbox.get_or_insert_with(Sandbox::detect);
+                let bot = PersistentBot::start(sandbox, c, &limits, logging)
+                    .map_err(|e| bad_input!("bot {}: cannot start {:?}: {e}", i + 1, a.bots[i]))?;
+                AntsSeat::Program(Box::new(bot))
+            }
+        });
+    }
+    let n = map.players;
+    let bar = ProgressBar::new(u64::from(a.turns));
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] turn {pos}/{len} {msg}")
+            .context("progress bar template")?
+            .progress_chars("=> "),
+    );
+    let records = play_ants(&mut m, &mut seats, &limits, logging, |m| {
+        bar.set_position(u64::from(m.turn()));
+        bar.set_message(format!("scores {:?}", m.game().scores()));
+    });
+    bar.finish_and_clear();
+    drop(seats);
+    if let Some(dir) = &a.log_dir {
+        for (b, r) in records.iter().enumerate() {
+            let write = |ext: &str, bytes: &[u8]| {
+                let path = dir.join(format!("bot{b}.{ext}"));
+                fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+            };
+            write("input", &r.sent)?;
+            write("output", m.output_log(b).as_bytes())?;
+            write("stdout", &r.received)?;
+            if matches!(kinds[b], Kind::Program(_)) {
+                write("stderr", &r.stderr)?;
+            }
         }
     }
     let names: Vec<String> = a.bots.clone();
@@ -232,6 +298,18 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         if let Some(o) = v.as_object_mut() {
             o.remove("replaydata");
             o.insert("cutoff".into(), r.cutoff.as_str().into());
+            let seats: Vec<serde_json::Value> = records
+                .iter()
+                .map(|s| {
+                    serde_json::json!({
+                        "detail": s.detail,
+                        "failed_turn": s.failed_turn,
+                        "time_ms": s.time.as_secs_f64() * 1e3,
+                        "longest_turn_ms": s.longest.as_secs_f64() * 1e3,
+                    })
+                })
+                .collect();
+            o.insert("seats".into(), seats.into());
         }
         println!("{v}");
     } else {
@@ -250,6 +328,11 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
                 r.status[b],
                 r.player_turns[b]
             );
+        }
+        for (b, s) in records.iter().enumerate() {
+            if let (Some(detail), Some(t)) = (&s.detail, s.failed_turn) {
+                println!("seat {} at turn {t}: {detail}", b + 1);
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,0 +1,218 @@
+//! Ants games between built-in bots and programs: the loop of the original `engine.py`, with
+//! [`AntsMatch`] for the rules and the text, and [`PersistentBot`] for the processes.
+//!
+//! Every turn, every seat the match expects an answer from gets its text and answers at the
+//! same time as the others (the original's default, without `--serial`): one thread per
+//! seat, each program with a clock of its own that starts at its `SIGCONT`. A seat whose
+//! orders end (eliminated, crashed, timed out, invalid in strict mode) is sent its `end`
+//! block when the match has one for it and is killed at once; at the end of the game every
+//! remaining seat gets its `end` block and every process is killed, so none outlives the
+//! game, whatever happened.
+
+use std::thread;
+use std::time::{Duration, Instant};
+
+use ply_games::ants::bot::AntsBot;
+use ply_games::ants::{Answer, AntsMatch};
+
+use crate::persistent::{PersistentBot, PersistentLimits, Reply};
+
+/// Who holds a seat.
+pub enum AntsSeat {
+    /// An in-process bot (`builtin:NAME`).
+    Builtin(Box<dyn AntsBot>),
+    /// A program, started and paused.
+    Program(Box<PersistentBot>),
+}
+
+impl std::fmt::Debug for AntsSeat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AntsSeat::Builtin(_) => f.write_str("Builtin"),
+            AntsSeat::Program(p) => f.debug_tuple("Program").field(p).finish(),
+        }
+    }
+}
+
+/// What the referee saw of one seat during a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatRecord {
+    /// Why its orders ended early, in words (`exit code 1`, `no go within 1000 ms`,
+    /// `output flood: ...`, `out of memory`); `None` when it answered every turn.
+    pub detail: Option<String>,
+    /// The turn at which that happened.
+    pub failed_turn: Option<u32>,
+    /// Its own time over the game.
+    pub time: Duration,
+    /// Its longest turn.
+    pub longest: Duration,
+    /// Every byte sent to it (when recording).
+    pub sent: Vec<u8>,
+    /// Every byte it wrote on stdout (when recording; a built-in's lines and `go`).
+    pub received: Vec<u8>,
+    /// Its stderr (when recording; programs only).
+    pub stderr: Vec<u8>,
+}
+
+/// Plays `m` to its end with one seat per player. `on_turn` is called after every turn.
+/// With `record`, each [`SeatRecord`] keeps every byte sent and received.
+///
+/// # Panics
+/// If `seats` does not have one entry per player, or a built-in bot panics.
+pub fn play_ants(
+    m: &mut AntsMatch,
+    seats: &mut [AntsSeat],
+    limits: &PersistentLimits,
+    record: bool,
+    mut on_turn: impl FnMut(&AntsMatch),
+) -> Vec<SeatRecord> {
+    let n = m.game().players();
+    assert_eq!(seats.len(), n, "one seat per player");
+    let mut records = vec![SeatRecord::default(); n];
+    let mut finished = vec![false; n];
+    while !m.is_over() {
+        let turn = m.turn();
+        let limit = if turn == 0 { limits.load } else { limits.turn };
+        let texts: Vec<Option<&str>> = (0..n)
+            .map(|b| m.expects_answer(b).then(|| m.pending(b)))
+            .collect();
+        if record {
+            for (r, t) in records.iter_mut().zip(&texts) {
+                r.sent.extend_from_slice(t.unwrap_or("").as_bytes());
+            }
+        }
+        let replies = exchange_all(seats, &texts, limit);
+        let mut answers = Vec::with_capacity(n);
+        for (b, reply) in replies.into_iter().enumerate() {
+            let Some((reply, elapsed)) = reply else {
+                answers.push(Answer::Orders(Vec::new()));
+                continue;
+            };
+            let r = &mut records[b];
+            r.time += elapsed;
+            r.longest = r.longest.max(elapsed);
+            answers.push(match reply {
+                Reply::Go(lines) => {
+                    if record && matches!(seats[b], AntsSeat::Builtin(_)) {
+                        for l in &lines {
+                            r.received.extend_from_slice(l.as_bytes());
+                            r.received.push(b'\n');
+                        }
+                        r.received.extend_from_slice(b"go\n");
+                    }
+                    Answer::Orders(lines)
+                }
+                Reply::Crashed(detail) => {
+                    r.detail = Some(detail);
+                    r.failed_turn = Some(turn);
+                    Answer::Crashed
+                }
+                Reply::TimedOut(detail) => {
+                    r.detail = Some(detail);
+                    r.failed_turn = Some(turn);
+                    Answer::TimedOut
+                }
+            });
+        }
+        m.play_turn(answers);
+        // Seats whose orders ended this turn get their end block (if any) and are killed;
+        // at the end of the game, all of them.
+        let over = m.is_over();
+        let ending: Vec<usize> = (0..n)
+            .filter(|&b| !finished[b] && (over || !m.expects_answer(b)))
+            .collect();
+        finish(m, seats, &mut records, &ending, limits.end_wait, record);
+        for b in ending {
+            finished[b] = true;
+        }
+        on_turn(m);
+    }
+    for (r, seat) in records.iter_mut().zip(seats.iter()) {
+        if let (AntsSeat::Program(p), true) = (seat, record)
+            && let Some(t) = p.transcript()
+        {
+            r.received = t.received.clone();
+            r.stderr = t.stderr.clone();
+        }
+    }
+    records
+}
+
+/// One turn of every seat that has a text: the built-ins and then the last program on this
+/// thread, the other programs each on a thread of their own meanwhile. A thread costs tens
+/// of microseconds, so none is started that this one can do the work of; a program's clock
+/// starts at its own `SIGCONT`, so running it after the built-ins costs it nothing.
+fn exchange_all(
+    seats: &mut [AntsSeat],
+    texts: &[Option<&str>],
+    limit: Duration,
+) -> Vec<Option<(Reply, Duration)>> {
+    let run = |seat: &mut AntsSeat, text: &str| match seat {
+        AntsSeat::Builtin(bot) => {
+            let start = Instant::now();
+            let lines = bot.answer(text);
+            (Reply::Go(lines), start.elapsed())
+        }
+        AntsSeat::Program(p) => {
+            let e = p.exchange(text, limit);
+            (e.reply, e.elapsed)
+        }
+    };
+    let inline_program = seats
+        .iter()
+        .zip(texts)
+        .rposition(|(seat, text)| text.is_some() && matches!(seat, AntsSeat::Program(_)));
+    let mut out: Vec<Option<(Reply, Duration)>> = vec![None; seats.len()];
+    thread::scope(|s| {
+        let mut handles = Vec::new();
+        let mut here = Vec::new();
+        for (b, (seat, text)) in seats.iter_mut().zip(texts).enumerate() {
+            let Some(text) = *text else { continue };
+            if matches!(seat, AntsSeat::Program(_)) && inline_program != Some(b) {
+                handles.push((b, s.spawn(move || run(seat, text))));
+            } else {
+                here.push((b, seat, text));
+            }
+        }
+        // Built-ins first, the program (if any) last.
+        here.sort_by_key(|(_, seat, _)| matches!(seat, AntsSeat::Program(_)));
+        for (b, seat, text) in here {
+            out[b] = Some(run(seat, text));
+        }
+        for (b, h) in handles {
+            out[b] = Some(h.join().expect("a program's exchange does not panic"));
+        }
+    });
+    out
+}
+
+/// Sends the seats in `ending` their pending text (an `end` block, or nothing for a bot that
+/// crashed or timed out), gives the programs `end_wait` together, and kills them.
+fn finish(
+    m: &AntsMatch,
+    seats: &mut [AntsSeat],
+    records: &mut [SeatRecord],
+    ending: &[usize],
+    end_wait: Duration,
+    record: bool,
+) {
+    thread::scope(|s| {
+        for (b, seat) in seats.iter_mut().enumerate() {
+            if !ending.contains(&b) {
+                continue;
+            }
+            let text = m.pending(b);
+            if record {
+                records[b].sent.extend_from_slice(text.as_bytes());
+            }
+            s.spawn(move || match seat {
+                AntsSeat::Builtin(bot) => {
+                    if !text.is_empty() {
+                        bot.answer(text);
+                    }
+                }
+                AntsSeat::Program(p) => p.finish(text, end_wait),
+            });
+        }
+    });
+}
