@@ -4,56 +4,14 @@
 //! The text sent to every seat must equal `botN.input` byte for byte, the order log must
 //! equal `botN.output`, and the result and replay must match `replay.json`.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use ply_games::ants::{Answer, AntsGame, AntsMap, AntsMatch, FoodMode, Settings};
+use common::{answers_by_turn, cases_in, settings_from_command};
+use ply_games::ants::{Answer, AntsGame, AntsMap, AntsMatch};
 use serde_json::Value;
-
-fn settings_from_command(text: &str) -> Settings {
-    let mut s = Settings {
-        loadtime: 5000,
-        turntime: 5000,
-        ..Settings::default()
-    };
-    for line in text.lines() {
-        let Some((k, v)) = line.trim().split_once(' ') else {
-            continue;
-        };
-        let v = v.trim();
-        match k {
-            "turns" => s.turns = v.parse().unwrap(),
-            "engine_seed" => s.engine_seed = v.parse().unwrap(),
-            "player_seed" => s.player_seed = v.parse().unwrap(),
-            "scenario" => s.scenario = v == "true",
-            "turntime" => s.turntime = v.parse().unwrap(),
-            "loadtime" => s.loadtime = v.parse().unwrap(),
-            "food" => {
-                assert_eq!(v, "none", "cases are played without food");
-                s.food = FoodMode::None;
-            }
-            _ => {}
-        }
-    }
-    s
-}
-
-/// The recorded `-O` log, split per turn, each line stripped of its ` # reason`.
-fn answers_by_turn(log: &str) -> BTreeMap<u32, Vec<String>> {
-    let mut out: BTreeMap<u32, Vec<String>> = BTreeMap::new();
-    let mut turn = 0;
-    for line in log.lines() {
-        if let Some(t) = line.strip_prefix("# turn ") {
-            turn = t.trim().parse().unwrap();
-            out.entry(turn).or_default();
-        } else {
-            let order = line.split(" # ").next().unwrap().to_string();
-            out.entry(turn).or_default().push(order);
-        }
-    }
-    out
-}
 
 fn run_case(dir: &Path) {
     let name = dir.file_name().unwrap().to_string_lossy().to_string();
@@ -130,16 +88,6 @@ fn run_case(dir: &Path) {
     ] {
         assert_eq!(g[key], w[key], "{name}: replaydata.{key}");
     }
-}
-
-fn cases_in(root: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = fs::read_dir(root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("scenario.map").exists())
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]

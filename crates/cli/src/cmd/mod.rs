@@ -1,6 +1,7 @@
 //! One module per subcommand: validate the arguments, do the work, print.
 
 pub mod ants;
+mod ants_replay;
 mod arena;
 mod bot;
 mod games;

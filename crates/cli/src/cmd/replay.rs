@@ -1,4 +1,6 @@
-//! `ply replay FILE`: a replay played back in the terminal.
+//! `ply replay FILE`: a replay played back in the terminal. Board-game replays (ply's own
+//! JSON) are shown here; Ants replays in the original format, recognised by their content
+//! (`replaydata`, `replayformat` or a bare `replaydata` object), go to `ants_replay`.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -19,7 +21,12 @@ use crate::bad_input;
 #[command(after_help = "Examples:\n  ply replay replays/game-0001.json\n  \
 ply replay replays/game-0001.json --step     # Enter for the next move\n  \
 ply replay --game 2:5                        # round 2, slot 5 of the newest stored tournament\n\n\
-Replay files come from `ply match --replays DIR`; every tournament game is in the database.")]
+Replay files come from `ply match --replays DIR`; every tournament game is in the database.\n\n\
+Ants replays (the 2011 AI Challenge's format, from `ply ants play --replay` or the original engine):\n  \
+ply replay game.replay --turn 120                 # one turn\n  \
+ply replay game.replay --player b --step          # as player b saw it, Enter for the next turn\n  \
+ply replay game.replay --window 0,0,40,80         # rows 0..39, columns 0..79\n  \
+ply replay game.replay --json                     # per-turn scores, ants and food")]
 pub struct ReplayArgs {
     /// The replay file (JSON); or give --game to read a tournament game from the database.
     #[arg(required_unless_present = "game", conflicts_with = "game")]
@@ -33,9 +40,24 @@ pub struct ReplayArgs {
     /// The database file, with --game (default: arena.sqlite3 in the platform's data directory).
     #[arg(long, requires = "game")]
     pub db: Option<PathBuf>,
-    /// Wait for Enter after each move.
+    /// Wait for Enter after each move (each turn for Ants).
     #[arg(long)]
     pub step: bool,
+    /// Ants: show only this turn (0 is the start).
+    #[arg(long, value_name = "N")]
+    pub turn: Option<u32>,
+    /// Ants: the game as this player saw it (letter a..j or number from 0).
+    #[arg(long, value_name = "P")]
+    pub player: Option<String>,
+    /// Ants: draw only this part of the map (wrapping); default: clipped to the terminal.
+    #[arg(long, value_name = "ROW,COL,H,W")]
+    pub window: Option<String>,
+    /// Ants: print the per-turn summary (scores, ants, hive, food) as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Ants: colour the board (auto: when stdout is a terminal).
+    #[arg(long, value_enum, default_value_t = super::ants_replay::ColorChoice::Auto)]
+    pub color: super::ants_replay::ColorChoice,
 }
 
 pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
@@ -48,6 +70,21 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
         (None, Some(game)) => stored(args, game)?,
         (None, None) => return Err(bad_input!("give a replay FILE or --game ROUND:SLOT")),
     };
+    let doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        bad_input!(
+            "{source}: line {}, column {}: not a JSON replay: {e}",
+            e.line(),
+            e.column()
+        )
+    })?;
+    if ply_games::ants::playback::is_ants_replay(&doc) {
+        return super::ants_replay::run(args, &source, &doc);
+    }
+    if args.turn.is_some() || args.player.is_some() || args.window.is_some() || args.json {
+        return Err(bad_input!(
+            "--turn, --player, --window and --json are for Ants replays; {source} is a board-game replay"
+        ));
+    }
     let replay: Replay = serde_json::from_str(&text).map_err(|e| {
         bad_input!(
             "{source}: line {}, column {}: not a ply replay: {e}",

@@ -83,7 +83,8 @@
 //! original `Ants` class), `orders` (parsing and validation classes), `view` (what each bot
 //! is told), `food` (spawning modes and map symmetry), `session` ([`AntsMatch`], the
 //! original `engine.py` loop, which implements [`ply_core::SimultaneousGame`]), `replay`
-//! (revision-3 JSON), [`mapgen`] (symmetric maze maps) and [`bot`] (in-process built-in
+//! (revision-3 JSON), [`playback`] (reading such replays back, turn by turn, whole or as
+//! one player saw it), [`mapgen`] (symmetric maze maps) and [`bot`] (in-process built-in
 //! bots that read the same text as external ones). Processes, time limits and
 //! `SIGSTOP`/`SIGCONT` belong to the referee, which drives an [`AntsMatch`] the same way.
 //!
@@ -112,6 +113,7 @@ pub mod geometry;
 mod map;
 pub mod mapgen;
 mod orders;
+pub mod playback;
 mod replay;
 mod session;
 mod view;
@@ -124,6 +126,7 @@ pub use game::{Ant, AntsGame, Cutoff, Food, HILL_POINTS, Hill, RAZE_POINTS};
 pub use geometry::{Dir, Torus};
 pub use map::{AntsMap, Loc, ParseMapError};
 pub use orders::{IgnoredOrder, InvalidOrder, OrderReport};
+pub use playback::{Frame, ParseReplayError, Playback, PlayerView};
 pub use session::{Answer, AntsMatch, BotStatus, MatchResult};
 
 /// How food appears.
