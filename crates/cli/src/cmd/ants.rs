@@ -314,13 +314,20 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         println!("{v}");
     } else {
         println!("{} turns, ended by {}", r.game_length, r.cutoff.as_str());
+        let w = a
+            .bots
+            .iter()
+            .map(|b| b.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(3);
         println!(
-            "{:<6} {:<16} {:>5} {:>5}  {:<10} turns",
+            "{:<6} {:<w$} {:>5} {:>5}  {:<10} turns",
             "seat", "bot", "rank", "score", "status"
         );
         for b in 0..n {
             println!(
-                "{:<6} {:<16} {:>5} {:>5}  {:<10} {}",
+                "{:<6} {:<w$} {:>5} {:>5}  {:<10} {}",
                 b + 1,
                 a.bots[b],
                 r.rank[b] + 1,
