@@ -90,9 +90,9 @@ pub struct SolveArgs {
     /// Print the longest non-self-crossing solution instead (3 pegs, towers: 3^n - 1 moves).
     #[arg(long, conflicts_with = "second")]
     pub longest: bool,
-    /// Memory allowed for an exact breadth-first search on 4 or more pegs, in MiB (4 MiB
-    /// covers 12 discs on 4 pegs, searched in seconds; each further disc takes 4 times more).
-    #[arg(long, default_value_t = 4)]
+    /// Memory allowed for an exact breadth-first search on 4 or more pegs, in MiB (6 MiB
+    /// covers 12 discs on 4 pegs, searched in a second; each further disc takes 4 times more).
+    #[arg(long, default_value_t = 6)]
     pub search_mib: u64,
 }
 

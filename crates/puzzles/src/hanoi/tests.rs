@@ -536,7 +536,7 @@ fn packed_bfs_layers_equal_the_generic_search() {
 #[test]
 fn packed_bfs_paths_are_shortest() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut bfs = Bfs::new(5, 4, 1 << 30).unwrap();
+    let mut bfs = Bfs::for_paths(5, 4, 1 << 30).unwrap();
     for _ in 0..20 {
         let a = random_position(&mut rng, 5, 4);
         let b = random_position(&mut rng, 5, 4);
