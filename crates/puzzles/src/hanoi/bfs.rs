@@ -77,8 +77,13 @@ impl Exploration {
     }
 }
 
-/// Positions per chunk of work a thread takes at a time (a multiple of 64).
-const CHUNK: u64 = 1 << 17;
+/// Positions per chunk of work a thread takes at a time under [`Scheme::Paths`], as a power
+/// of 2 (at least 6: whole words of the frontier bitmap).
+const CHUNK_SHIFT: u32 = 17;
+
+/// Moves of large discs gathered before their cells are looked at (see
+/// [`Bfs::mark_batch`]).
+const BATCH: usize = 512;
 
 /// Every 2-bit cell's low bit.
 const LOW: u64 = 0x5555_5555_5555_5555;
@@ -111,10 +116,25 @@ pub struct Bfs {
     /// One bit per position under [`Scheme::Paths`]; empty otherwise.
     frontier: Vec<AtomicU64>,
     threads: usize,
+    /// Threads take units of `2^unit_shift` positions in turn: regions of the largest discs'
+    /// pegs under [`Scheme::Explore`] (each written by one thread only), chunks otherwise.
+    unit_shift: u32,
     /// `pattern[p]`: peg `p` in every disc's field; a position XOR it is 0 where discs are on `p`.
     pattern: Vec<u64>,
     /// The lowest bit of every disc's field.
     lows: u64,
+    /// Under [`Scheme::Explore`], the moves of the `block_discs` smallest discs, which stay
+    /// in a block of at most 32 cells inside one word, are made for a whole word at once.
+    block_discs: u32,
+    /// `block_moves[i]`: the cells (their low bits) one move of a block disc away from cell `i`
+    /// of a word.
+    block_moves: [u64; 32],
+    /// `block_pegs[i]`: the pegs of the block discs in cell `i` of a word, one bit each.
+    block_pegs: [u64; 32],
+    /// Index bits of the block discs (the cells of a group agree on every other disc).
+    group_bits: u32,
+    /// [`Bfs::lows`] without the block discs.
+    high_lows: u64,
 }
 
 impl Bfs {
@@ -194,7 +214,12 @@ impl Bfs {
             std::thread::available_parallelism().map_or(2, |n| n.get())
         };
         let lows = low_bits(discs, bits);
+        let block_discs = match scheme {
+            Scheme::Explore => (5 / bits).min(discs as u32),
+            Scheme::Paths => 0,
+        };
         Ok(Bfs {
+            unit_shift: unit_shift(scheme, threads, bits * discs as u32, bits),
             discs,
             pegs,
             bits,
@@ -208,7 +233,29 @@ impl Bfs {
             threads,
             pattern: (0..pegs as u64).map(|p| p * lows).collect(),
             lows,
+            block_discs,
+            block_moves: block_moves(pegs, bits, block_discs),
+            block_pegs: std::array::from_fn(|i| {
+                (0..block_discs).fold(0, |acc, d| {
+                    acc | 1u64.wrapping_shl((i >> (bits * d)) as u32 & ((1 << bits) - 1))
+                })
+            }),
+            group_bits: bits * block_discs,
+            high_lows: lows & !((1u64 << (bits * block_discs)) - 1),
         })
+    }
+
+    /// The same search run by `threads` threads (at least 1) instead of one per core (a
+    /// single one for small searches): for tests and measurements.
+    pub fn with_threads(mut self, threads: usize) -> Bfs {
+        self.threads = threads.max(1);
+        self.unit_shift = unit_shift(
+            self.scheme,
+            self.threads,
+            self.bits * self.discs as u32,
+            self.bits,
+        );
+        self
     }
 
     /// The number of positions.
@@ -285,21 +332,24 @@ impl Bfs {
     /// Expands the current frontier of `layer` once, marking its unseen neighbours as the
     /// next frontier; gives how many were marked.
     fn expand(&self, layer: Layer) -> u64 {
-        let chunks = self.space.div_ceil(CHUNK);
+        let units = self.space.div_ceil(1 << self.unit_shift);
         let counter = AtomicUsize::new(0);
         let work = || {
             let mut found = 0u64;
+            let mut batch = vec![0u64; BATCH + self.pegs * self.pegs];
+            let mut far = Vec::new();
             loop {
-                let c = counter.fetch_add(1, Relaxed) as u64;
-                if c >= chunks {
-                    return found;
+                let u = counter.fetch_add(1, Relaxed) as u64;
+                if u >= units {
+                    return (found, far);
                 }
-                let range = c * CHUNK..((c + 1) * CHUNK).min(self.space);
+                let range = u << self.unit_shift..((u + 1) << self.unit_shift).min(self.space);
+                let (b, f) = (&mut batch, &mut far);
                 found += match (self.scheme, self.pegs) {
-                    (Scheme::Explore, 3) => self.expand_cells::<3, 4>(range, layer),
-                    (Scheme::Explore, 4) => self.expand_cells::<4, 4>(range, layer),
-                    (Scheme::Explore, 5) => self.expand_cells::<5, 8>(range, layer),
-                    (Scheme::Explore, _) => self.expand_cells::<0, 64>(range, layer),
+                    (Scheme::Explore, 3) => self.expand_region::<3, 4>(range, layer, b, f),
+                    (Scheme::Explore, 4) => self.expand_region::<4, 4>(range, layer, b, f),
+                    (Scheme::Explore, 5) => self.expand_region::<5, 8>(range, layer, b, f),
+                    (Scheme::Explore, _) => self.expand_region::<0, 64>(range, layer, b, f),
                     (Scheme::Paths, 3) => self.expand_frontier::<3, 4>(range, layer),
                     (Scheme::Paths, 4) => self.expand_frontier::<4, 4>(range, layer),
                     (Scheme::Paths, 5) => self.expand_frontier::<5, 8>(range, layer),
@@ -307,45 +357,115 @@ impl Bfs {
                 };
             }
         };
-        if self.threads == 1 {
-            return work();
-        }
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..self.threads).map(|_| scope.spawn(work)).collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"))
-                .sum()
-        })
-    }
-
-    /// [`Scheme::Explore`]: expands the positions in `range` whose cell holds the current
-    /// frontier's code, then closes them. `K` is the number of pegs, fixed at compile time
-    /// for the common counts, or 0 to read it at run time.
-    fn expand_cells<const K: usize, const T: usize>(&self, range: std::ops::Range<u64>, layer: Layer) -> u64 {
+        let results = if self.threads == 1 {
+            vec![work()]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..self.threads).map(|_| scope.spawn(work)).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread panicked"))
+                    .collect()
+            })
+        };
+        // The moves into other regions, now that no thread writes any more.
         let mut found = 0;
-        // The bit that turns the current code into 11.
-        let close_shift = if layer.current == 1 { 1 } else { 0 };
-        for w in (range.start >> 5)..range.end.div_ceil(32) {
-            let word = self.cells[w as usize].load(Relaxed);
-            let z = word ^ (layer.current * LOW);
-            let hits = !(z | (z >> 1)) & LOW;
-            let mut left = hits;
-            while left != 0 {
-                let x = (w << 5) | (left.trailing_zeros() as u64 >> 1);
-                left &= left - 1;
-                found += self.expand_position::<K, T, false>(x, layer.next);
-            }
-            if hits != 0 {
-                self.cells[w as usize].fetch_or(hits << close_shift, Relaxed);
+        for (f, far) in results {
+            found += f;
+            for y in far {
+                found += self.mark_owned(y, layer.next - 1);
             }
         }
         found
     }
 
+    /// Marks `y` with the next frontier's bit (at `next_shift` in its cell) if unseen, with
+    /// plain loads and stores: only the caller writes its region. Gives 1 if it marked.
+    #[inline(always)]
+    fn mark_owned(&self, y: u64, next_shift: u64) -> u64 {
+        let cell = &self.cells[(y >> 5) as usize];
+        let shift = (y & 31) * 2;
+        let v = cell.load(Relaxed);
+        if (v >> shift) & 3 != 0 {
+            return 0;
+        }
+        cell.store(v | 1 << (shift + next_shift), Relaxed);
+        1
+    }
+
+    /// [`Scheme::Explore`]: expands the positions in the region `range` whose cell holds the
+    /// current frontier's code, then closes them. This thread alone writes the region while
+    /// the layer is expanded, so plain loads and stores do; moves into other regions (only
+    /// those of the largest discs) go to `far`, for after the pass. The moves of the block
+    /// discs are made for a whole word at once, the others through `batch`. `K` is the number
+    /// of pegs, fixed at compile time for the common counts, or 0 to read it at run time; `T`
+    /// is `K` rounded up (the length of a table of tops).
+    fn expand_region<const K: usize, const T: usize>(
+        &self,
+        range: std::ops::Range<u64>,
+        layer: Layer,
+        batch: &mut [u64],
+        far: &mut Vec<u64>,
+    ) -> u64 {
+        let mut found = 0;
+        let mut queued = 0;
+        // The bit that turns the current code into 11, and the one that marks the next.
+        let close_shift = if layer.current == 1 { 1 } else { 0 };
+        let next_shift = layer.next - 1;
+        let unseen = |v: u64| !(v | (v >> 1)) & LOW;
+        for w in (range.start >> 5)..range.end.div_ceil(32) {
+            let cell = &self.cells[w as usize];
+            let word = cell.load(Relaxed);
+            let z = word ^ (layer.current * LOW);
+            let hits = !(z | (z >> 1)) & LOW;
+            if hits == 0 {
+                continue;
+            }
+            let mut near = 0;
+            let (mut group, mut group_len) = (u32::MAX, 0);
+            let mut group_moves = [(0u64, 0u64); 28];
+            let mut left = hits;
+            while left != 0 {
+                let i = left.trailing_zeros() >> 1;
+                left &= left - 1;
+                near |= self.block_moves[i as usize];
+                let x = (w << 5) | u64::from(i);
+                if K == 0 {
+                    queued = self.queue_moves::<K, T>(x, batch, queued);
+                } else {
+                    // The larger discs' moves are those of the group's, less those between
+                    // pegs where a block disc lies.
+                    if i >> self.group_bits != group {
+                        group = i >> self.group_bits;
+                        group_len = self.group_moves::<K, T>(x, &mut group_moves);
+                    }
+                    let blocked = self.block_pegs[i as usize];
+                    for &(delta, pegs) in &group_moves[..group_len] {
+                        batch[queued] = x ^ delta;
+                        queued += usize::from(pegs & blocked == 0);
+                    }
+                }
+                if queued >= BATCH {
+                    found += self.mark_batch(&mut batch[..queued], next_shift, &range, far);
+                    queued = 0;
+                }
+            }
+            // Reloaded: a batch may have marked cells of this word meanwhile.
+            let word = cell.load(Relaxed);
+            let new = near & unseen(word);
+            cell.store(word | (new << next_shift) | (hits << close_shift), Relaxed);
+            found += u64::from(new.count_ones());
+        }
+        found + self.mark_batch(&mut batch[..queued], next_shift, &range, far)
+    }
+
     /// [`Scheme::Paths`]: expands the positions in `range` whose frontier bit is set and
     /// whose cell holds the current depth's code, then clears their frontier bits.
-    fn expand_frontier<const K: usize, const T: usize>(&self, range: std::ops::Range<u64>, layer: Layer) -> u64 {
+    fn expand_frontier<const K: usize, const T: usize>(
+        &self,
+        range: std::ops::Range<u64>,
+        layer: Layer,
+    ) -> u64 {
         let mut found = 0;
         for f in (range.start >> 6)..range.end.div_ceil(64) {
             let bits = self.frontier[f as usize].load(Relaxed);
@@ -360,7 +480,7 @@ impl Bfs {
                 let x = (f << 6) | i;
                 if self.code(x) == layer.current {
                     done |= 1 << i;
-                    found += self.expand_position::<K, T, true>(x, layer.next);
+                    found += self.expand_position::<K, T>(x, layer.next);
                 }
             }
             if done != 0 {
@@ -370,24 +490,93 @@ impl Bfs {
         found
     }
 
-    /// Marks every unseen neighbour of position `x` with `next`; gives how many. `K` is the
-    /// number of pegs (0: read at run time) and `T` the length of the table of tops, `K`
-    /// rounded up, so that nothing but constants is left for the common peg counts.
+    /// Appends to `batch` (from `queued` on) the positions one move of a non-block disc away
+    /// from `x`; gives the new length. No branch depends on the position.
     #[inline(always)]
-    fn expand_position<const K: usize, const T: usize, const PATHS: bool>(
+    fn queue_moves<const K: usize, const T: usize>(
         &self,
         x: u64,
-        next: u64,
-    ) -> u64 {
+        batch: &mut [u64],
+        mut queued: usize,
+    ) -> usize {
         let pegs = if K == 0 { self.pegs } else { K };
-        let b = if K == 0 {
-            self.bits
-        } else {
-            bits_per_disc(K)
-        };
+        let b = if K == 0 { self.bits } else { bits_per_disc(K) };
+        let tops = self.tops::<K, T>(x);
         let field_mask = (1u64 << b) - 1;
-        // The smallest disc on each peg; an empty peg gets a number past every disc (the
-        // sentinel bit 63 is in no disc's field for the sizes that fit in memory).
+        let first = self.block_discs;
+        for p in 0..pegs {
+            for q in p + 1..pegs {
+                let d = tops[p].min(tops[q]);
+                batch[queued] = x ^ (((p ^ q) as u64 & field_mask) << (b * d));
+                queued += usize::from(d.wrapping_sub(first) < self.discs as u32 - first);
+            }
+        }
+        queued
+    }
+
+    /// Marks the unseen positions of `batch` in the region `range` with the next frontier's
+    /// bit (at `next_shift` in the cell) and moves the unseen ones elsewhere to `far`; gives
+    /// how many it marked. First every cell is read with plain loads, which the processor
+    /// overlaps (most miss the cache for large discs), keeping the unseen ones, so that no
+    /// branch waits on a load.
+    fn mark_batch(
+        &self,
+        batch: &mut [u64],
+        next_shift: u64,
+        range: &std::ops::Range<u64>,
+        far: &mut Vec<u64>,
+    ) -> u64 {
+        let mut unseen = 0;
+        for i in 0..batch.len() {
+            let y = batch[i];
+            batch[unseen] = y;
+            unseen += usize::from(self.code(y) == 0);
+        }
+        let mut found = 0;
+        for &y in &batch[..unseen] {
+            if range.contains(&y) {
+                found += self.mark_owned(y, next_shift);
+            } else {
+                far.push(y);
+            }
+        }
+        found
+    }
+
+    /// The moves of the discs past the block from position `x` as if no block disc were
+    /// there, each as the XOR it makes to the position and the two pegs it joins; gives how
+    /// many. `T` is at most 8.
+    #[inline(always)]
+    fn group_moves<const K: usize, const T: usize>(
+        &self,
+        x: u64,
+        moves: &mut [(u64, u64); 28],
+    ) -> usize {
+        let b = bits_per_disc(K);
+        let tops = self.tops_of::<K, T>(x, self.high_lows);
+        let mut len = 0;
+        for p in 0..K {
+            for q in p + 1..K {
+                let d = tops[p].min(tops[q]);
+                moves[len] = (((p ^ q) as u64) << (b * d), 1 << p | 1 << q);
+                len += usize::from((d as usize) < self.discs);
+            }
+        }
+        len
+    }
+
+    /// The smallest disc on each peg of position `x`; an empty peg gets a number past every
+    /// disc (the sentinel bit 63 is in no disc's field for the sizes that fit in memory).
+    #[inline(always)]
+    fn tops<const K: usize, const T: usize>(&self, x: u64) -> [u32; T] {
+        self.tops_of::<K, T>(x, self.lows)
+    }
+
+    /// [`Bfs::tops`] among the discs whose low field bits are in `lows`.
+    #[inline(always)]
+    fn tops_of<const K: usize, const T: usize>(&self, x: u64, lows: u64) -> [u32; T] {
+        let pegs = if K == 0 { self.pegs } else { K };
+        let b = if K == 0 { self.bits } else { bits_per_disc(K) };
         let mut tops = [u32::MAX; T];
         for (top, &pat) in tops[..pegs].iter_mut().zip(&self.pattern[..pegs]) {
             let z = x ^ pat;
@@ -395,44 +584,51 @@ impl Bfs {
             for i in 1..b {
                 any |= z >> i;
             }
-            *top = ((!any & self.lows) | 1 << 63).trailing_zeros() / b;
+            *top = ((!any & lows) | 1 << 63).trailing_zeros() / b;
         }
+        tops
+    }
+
+    /// Marks every unseen neighbour of position `x` with `next` (and its frontier bit); gives
+    /// how many. `K` is the number of pegs (0: read at run time) and `T` the length of the
+    /// table of tops, `K` rounded up, so that nothing but constants is left for the common
+    /// peg counts.
+    #[inline(always)]
+    fn expand_position<const K: usize, const T: usize>(&self, x: u64, next: u64) -> u64 {
+        let pegs = if K == 0 { self.pegs } else { K };
+        let b = if K == 0 { self.bits } else { bits_per_disc(K) };
+        let tops = self.tops::<K, T>(x);
+        let field_mask = (1u64 << b) - 1;
         // Between two pegs exactly one move is legal, the smaller top onto the other peg,
-        // unless both are empty: no branch on which way, so few mispredictions.
+        // unless both are empty.
         let mut found = 0;
         for p in 0..pegs {
             for q in p + 1..pegs {
                 let d = tops[p].min(tops[q]);
                 if (d as usize) < self.discs {
                     let y = x ^ (((p ^ q) as u64 & field_mask) << (b * d));
-                    found += self.mark::<PATHS>(y, next);
+                    found += self.mark(y, next);
                 }
             }
         }
         found
     }
 
+    /// Marks `y` with `next` and sets its frontier bit if it is unseen; gives 1 if this call
+    /// did it.
     #[inline]
-    fn mark<const PATHS: bool>(&self, y: u64, next: u64) -> u64 {
+    fn mark(&self, y: u64, next: u64) -> u64 {
         let word = &self.cells[(y >> 5) as usize];
         let shift = (y & 31) * 2;
         if (word.load(Relaxed) >> shift) & 3 != 0 {
             return 0;
         }
-        if PATHS {
-            let old = word.fetch_or(next << shift, Relaxed);
-            if (old >> shift) & 3 != 0 {
-                return 0;
-            }
-            self.frontier[(y >> 6) as usize].fetch_or(1 << (y & 63), Relaxed);
-            1
-        } else {
-            // The next frontier's code is a single bit, and while a layer is expanded an
-            // unseen cell can only change to that code: whoever sets the bit first counts it
-            // (one `lock bts`, not a compare-and-swap loop).
-            let bit = 1u64 << (shift + next - 1);
-            u64::from(word.fetch_or(bit, Relaxed) & bit == 0)
+        let old = word.fetch_or(next << shift, Relaxed);
+        if (old >> shift) & 3 != 0 {
+            return 0;
         }
+        self.frontier[(y >> 6) as usize].fetch_or(1 << (y & 63), Relaxed);
+        1
     }
 
     /// Searches everything reachable from `start` (every position: the graph is connected).
@@ -517,6 +713,20 @@ impl Bfs {
     }
 }
 
+/// The `log2` of the positions in a unit of work for a space of `2^space_bits` positions.
+fn unit_shift(scheme: Scheme, threads: usize, space_bits: u32, bits: u32) -> u32 {
+    match scheme {
+        Scheme::Explore if threads == 1 => space_bits,
+        // At least 32 regions (by the pegs of the largest discs), for balance, and whole
+        // words, which block moves never leave.
+        Scheme::Explore => space_bits
+            .saturating_sub(bits * 5u32.div_ceil(bits))
+            .max(5)
+            .min(space_bits),
+        Scheme::Paths => CHUNK_SHIFT.min(space_bits),
+    }
+}
+
 /// Bits per disc: enough for the largest peg number.
 const fn bits_per_disc(pegs: usize) -> u32 {
     usize::BITS - (pegs - 1).leading_zeros()
@@ -525,4 +735,30 @@ const fn bits_per_disc(pegs: usize) -> u32 {
 /// The lowest bit of each of `discs` fields of `b` bits.
 fn low_bits(discs: usize, b: u32) -> u64 {
     (0..discs).fold(0, |acc, d| acc | 1 << (b * d as u32))
+}
+
+/// The table [`Bfs::block_moves`] for the `m` smallest discs, whose `b * m <= 5` index bits
+/// make blocks of at most 32 cells: the moves among them ignore every larger disc.
+fn block_moves(pegs: usize, b: u32, m: u32) -> [u64; 32] {
+    let size = 1usize << (b * m);
+    let mut table = [0u64; 32];
+    for (i, entry) in table.iter_mut().enumerate() {
+        let (base, slot) = (i - i % size, i % size);
+        let peg = |d: u32| (slot >> (b * d)) & ((1 << b) - 1);
+        if (0..m).any(|d| peg(d) >= pegs) {
+            continue;
+        }
+        for d in 0..m {
+            let from = peg(d);
+            // Disc d moves if no smaller disc is on its peg, to any peg with no smaller disc.
+            if (0..d).any(|e| peg(e) == from) {
+                continue;
+            }
+            for to in (0..pegs).filter(|&q| q != from && (0..d).all(|e| peg(e) != q)) {
+                let j = base + (slot ^ ((from ^ to) << (b * d)));
+                *entry |= 1 << (2 * j);
+            }
+        }
+    }
+    table
 }

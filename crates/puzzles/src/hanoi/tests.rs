@@ -533,6 +533,83 @@ fn packed_bfs_layers_equal_the_generic_search() {
     }
 }
 
+/// Every encoding and thread count of the packed search gives the plain search's layers and
+/// tower distances, from perfect and random starts, on 3 to 7 pegs.
+#[test]
+fn packed_bfs_equals_plain_bfs_from_any_start() {
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    for (n, k) in [
+        (1, 4),
+        (3, 4),
+        (5, 3),
+        (6, 4),
+        (7, 4),
+        (4, 5),
+        (3, 6),
+        (3, 7),
+        (2, 9),
+    ] {
+        let mut starts = vec![Position::perfect(n, k, Peg(1))];
+        starts.extend((0..3).map(|_| random_position(&mut rng, n, k)));
+        for start in starts {
+            let task = Task {
+                position: start.clone(),
+                goal: start.clone(),
+            };
+            let layers = ply_search::puzzle::bfs_layers(&task, usize::MAX);
+            let (dist, _) = plain_bfs(&start);
+            let towers: Vec<u32> = (0..k)
+                .map(|p| {
+                    let t = Position::perfect(n, k, Peg(p as u8));
+                    dist[t
+                        .as_slice()
+                        .iter()
+                        .rev()
+                        .fold(0, |a, &x| a * k + x as usize)]
+                })
+                .collect();
+            for threads in [1, 2, 3] {
+                for paths in [false, true] {
+                    let bfs = if paths {
+                        Bfs::for_paths(n, k, 1 << 30)
+                    } else {
+                        Bfs::new(n, k, 1 << 30)
+                    };
+                    let mut bfs = bfs.unwrap().with_threads(threads);
+                    let ex = bfs.explore(&start, &mut |_, _| {});
+                    let what = format!("{start}, {k} pegs, {threads} threads, paths {paths}");
+                    assert_eq!(ex.layers, layers, "{what}");
+                    assert_eq!(ex.tower_distances, towers, "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// Shortest paths of the packed search have the plain search's length and are legal, on 3,
+/// 4 and 5 pegs, with one thread and several.
+#[test]
+fn packed_bfs_paths_have_the_plain_distance() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    for (n, k) in [(5, 3), (5, 4), (4, 5)] {
+        for threads in [1, 2] {
+            let mut bfs = Bfs::for_paths(n, k, 1 << 30).unwrap().with_threads(threads);
+            for _ in 0..10 {
+                let a = random_position(&mut rng, n, k);
+                let b = random_position(&mut rng, n, k);
+                let path = bfs.shortest_path(&a, &b, &mut |_, _| {});
+                let x = b
+                    .as_slice()
+                    .iter()
+                    .rev()
+                    .fold(0, |acc, &x| acc * k + x as usize);
+                assert_eq!(plain_bfs(&a).0[x], path.len() as u32, "{a} -> {b}");
+                assert_eq!(replay(&a, path).0, b);
+            }
+        }
+    }
+}
+
 #[test]
 fn packed_bfs_paths_are_shortest() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
