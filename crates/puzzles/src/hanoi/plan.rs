@@ -124,6 +124,29 @@ impl Moves {
     pub fn empty() -> Moves {
         Moves::new(Vec::new(), FrameStewart::new())
     }
+
+    /// Writes the next moves into `out`, as many as fit or remain; gives how many (0: the
+    /// sequence is over). The same moves as [`Iterator::next`], but classic transfers are
+    /// copied in blocks ([`BinaryMoves::fill`]): the fast way to stream long solutions.
+    pub fn fill(&mut self, out: &mut [Move]) -> usize {
+        let mut i = 0;
+        while i < out.len() {
+            if let Some(c) = &mut self.classic {
+                i += c.fill(&mut out[i..]);
+                if i == out.len() {
+                    break;
+                }
+                // It stopped short: that transfer is over.
+                self.classic = None;
+            }
+            match self.next() {
+                Some(mv) => out[i] = mv,
+                None => break,
+            }
+            i += 1;
+        }
+        i
+    }
 }
 
 impl Iterator for Moves {

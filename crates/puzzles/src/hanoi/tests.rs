@@ -191,6 +191,58 @@ fn recursive_binary_and_kth_move_agree() {
     }
 }
 
+/// Everything `fill` gives, in blocks of `size` moves.
+fn filled(mut fill: impl FnMut(&mut [Move]) -> usize, size: usize) -> Vec<Move> {
+    let mut all = Vec::new();
+    let mut buf = vec![Move::new(0, 0); size];
+    loop {
+        let got = fill(&mut buf);
+        if got == 0 {
+            return all;
+        }
+        assert!(got <= size);
+        all.extend_from_slice(&buf[..got]);
+    }
+}
+
+/// The block path (templates of the 10 smallest discs, relabelled) gives exactly the plain
+/// recursive solution, whatever the buffer size, the pegs and where it starts.
+#[test]
+fn block_fill_equals_the_recursive_solution() {
+    for n in 0..=13 {
+        for (f, t, v) in [(0, 2, 1), (1, 0, 2), (2, 1, 0), (0, 3, 1), (4, 1, 2)] {
+            let want: Vec<Move> = RecursiveMoves::new(n, Peg(f), Peg(t), Peg(v)).collect();
+            for size in [1, 7, 1023, 1024, 3000] {
+                let mut it = BinaryMoves::new(n, Peg(f), Peg(t), Peg(v));
+                assert_eq!(filled(|b| it.fill(b), size), want, "n = {n}, size {size}");
+            }
+            // Starting off a block boundary: a few single moves first.
+            let mut it = BinaryMoves::new(n, Peg(f), Peg(t), Peg(v));
+            let mut got: Vec<Move> = it.by_ref().take(5).collect();
+            got.extend(filled(|b| it.fill(b), 2048));
+            assert_eq!(got, want, "n = {n} after 5 moves");
+            // The k-th move function agrees with the block path.
+            let mut it = BinaryMoves::new(n, Peg(f), Peg(t), Peg(v));
+            for (k, &mv) in filled(|b| it.fill(b), 1024).iter().enumerate().step_by(97) {
+                let kth = kth_move(n, Peg(f), Peg(t), Peg(v), &BigUint::from(k + 1));
+                assert_eq!(kth.map(|x| x.1), Some(mv), "move {}", k + 1);
+            }
+        }
+    }
+    // solve()'s lazy plans fill the same moves as they iterate, through classic steps
+    // (3 pegs) and Frame–Stewart towers (4 pegs) alike.
+    for (n, k) in [(12, 3), (12, 4), (11, 5)] {
+        let a = Position::perfect(n, k, Peg(0));
+        let b = Position::perfect(n, k, Peg(k as u8 - 1));
+        let s = solve(&a, &b, SolveLimits::default()).unwrap();
+        let want: Vec<Move> = s.moves().collect();
+        for size in [1, 1000, 4096] {
+            let mut m = s.moves();
+            assert_eq!(filled(|buf| m.fill(buf), size), want, "{n} discs, {k} pegs");
+        }
+    }
+}
+
 #[test]
 fn seed_bit_formula_gives_the_classic_moves() {
     // "Move m is from peg (m & m - 1) % 3 to peg ((m | m - 1) + 1) % 3, where the disks begin
