@@ -36,7 +36,7 @@
 //! (3 GiB). With a peg count that is not a power of two some cells stand for no position
 //! and are never touched.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use super::{Move, Peg, Position};
 
@@ -100,6 +100,7 @@ enum Scheme {
 /// The cell codes of one layer: the frontier to expand and the one to mark.
 #[derive(Clone, Copy, Debug)]
 struct Layer {
+    depth: u32,
     current: u64,
     next: u64,
 }
@@ -116,6 +117,9 @@ pub struct Bfs {
     /// One bit per position under [`Scheme::Paths`]; empty otherwise.
     frontier: Vec<AtomicU64>,
     threads: usize,
+    /// `live[u]`: the depth of the last frontier marked in unit `u` ([`Scheme::Explore`]);
+    /// units with nothing at the depth expanded are skipped without a scan.
+    live: Vec<AtomicU32>,
     /// Threads take units of `2^unit_shift` positions in turn: regions of the largest discs'
     /// pegs under [`Scheme::Explore`] (each written by one thread only), chunks otherwise.
     unit_shift: u32,
@@ -218,8 +222,12 @@ impl Bfs {
             Scheme::Explore => (5 / bits).min(discs as u32),
             Scheme::Paths => 0,
         };
+        let unit_shift = unit_shift(scheme, threads, bits * discs as u32, bits);
         Ok(Bfs {
-            unit_shift: unit_shift(scheme, threads, bits * discs as u32, bits),
+            live: (0..space >> unit_shift)
+                .map(|_| AtomicU32::new(0))
+                .collect(),
+            unit_shift,
             discs,
             pegs,
             bits,
@@ -255,6 +263,9 @@ impl Bfs {
             self.bits * self.discs as u32,
             self.bits,
         );
+        self.live = (0..self.space >> self.unit_shift)
+            .map(|_| AtomicU32::new(0))
+            .collect();
         self
     }
 
@@ -285,11 +296,13 @@ impl Bfs {
             Scheme::Explore => {
                 let current = 1 + u64::from(depth & 1);
                 Layer {
+                    depth,
                     current,
                     next: 3 - current,
                 }
             }
             Scheme::Paths => Layer {
+                depth,
                 current: u64::from(depth % 3) + 1,
                 next: u64::from((depth + 1) % 3) + 1,
             },
@@ -308,6 +321,10 @@ impl Bfs {
         assert!(start.discs() == self.discs && start.pegs() == self.pegs);
         self.clear();
         let s = self.index(start);
+        for l in &mut self.live {
+            *l.get_mut() = u32::MAX;
+        }
+        *self.live[(s >> self.unit_shift) as usize].get_mut() = 0;
         self.cells[(s >> 5) as usize].fetch_or(self.layer(0).current << ((s & 31) * 2), Relaxed);
         if self.scheme == Scheme::Paths {
             self.frontier[(s >> 6) as usize].fetch_or(1 << (s & 63), Relaxed);
@@ -343,9 +360,14 @@ impl Bfs {
                 if u >= units {
                     return (found, far);
                 }
+                if self.scheme == Scheme::Explore
+                    && self.live[u as usize].load(Relaxed) != layer.depth
+                {
+                    continue;
+                }
                 let range = u << self.unit_shift..((u + 1) << self.unit_shift).min(self.space);
                 let (b, f) = (&mut batch, &mut far);
-                found += match (self.scheme, self.pegs) {
+                let marked = match (self.scheme, self.pegs) {
                     (Scheme::Explore, 3) => self.expand_region::<3, 4>(range, layer, b, f),
                     (Scheme::Explore, 4) => self.expand_region::<4, 4>(range, layer, b, f),
                     (Scheme::Explore, 5) => self.expand_region::<5, 8>(range, layer, b, f),
@@ -355,6 +377,10 @@ impl Bfs {
                     (Scheme::Paths, 5) => self.expand_frontier::<5, 8>(range, layer),
                     (Scheme::Paths, _) => self.expand_frontier::<0, 64>(range, layer),
                 };
+                if marked > 0 {
+                    self.live[u as usize].store(layer.depth + 1, Relaxed);
+                }
+                found += marked;
             }
         };
         let results = if self.threads == 1 {
@@ -373,7 +399,10 @@ impl Bfs {
         for (f, far) in results {
             found += f;
             for y in far {
-                found += self.mark_owned(y, layer.next - 1);
+                if self.mark_owned(y, layer.next - 1) == 1 {
+                    found += 1;
+                    self.live[(y >> self.unit_shift) as usize].store(layer.depth + 1, Relaxed);
+                }
             }
         }
         found
@@ -413,14 +442,30 @@ impl Bfs {
         let close_shift = if layer.current == 1 { 1 } else { 0 };
         let next_shift = layer.next - 1;
         let unseen = |v: u64| !(v | (v >> 1)) & LOW;
-        for w in (range.start >> 5)..range.end.div_ceil(32) {
+        let current = layer.current * LOW;
+        let hits_in = |word: u64| {
+            let z = word ^ current;
+            !(z | (z >> 1)) & LOW
+        };
+        let (first, end) = (range.start >> 5, range.end.div_ceil(32));
+        let mut w = first;
+        while w < end {
+            // Most words hold no frontier: look at eight at a time, with one branch.
+            if w % 8 == 0 && w + 8 <= end {
+                let span = &self.cells[w as usize..w as usize + 8];
+                if span.iter().fold(0, |acc, c| acc | hits_in(c.load(Relaxed))) == 0 {
+                    w += 8;
+                    continue;
+                }
+            }
             let cell = &self.cells[w as usize];
             let word = cell.load(Relaxed);
-            let z = word ^ (layer.current * LOW);
-            let hits = !(z | (z >> 1)) & LOW;
+            let hits = hits_in(word);
+            w += 1;
             if hits == 0 {
                 continue;
             }
+            let w = w - 1;
             let mut near = 0;
             let (mut group, mut group_len) = (u32::MAX, 0);
             let mut group_moves = [(0u64, 0u64); 28];
