@@ -5,30 +5,45 @@
 //! index of its 2-bit cell. Each layer is expanded exactly once: one pass over the table
 //! finds the positions of the current frontier, marks their unseen neighbours as the next
 //! frontier and retires them. The work is one expansion per position plus one scan of the
-//! table per layer. Two encodings, one per question:
+//! table per layer (less: parts with no frontier are skipped). Two encodings, one per
+//! question:
 //!
 //! * **Exploring** ([`Bfs::new`], [`Bfs::explore`]: layer sizes, eccentricity, tower
 //!   distances) needs no depths, only four states per cell: `00` unseen, `11` closed, and
 //!   `01` and `10` for the current and the next frontier, which swap roles every layer.
-//!   Marking an unseen neighbour ORs in the next frontier's code; retiring an expanded
-//!   position ORs in its other bit, making it `11`. Both are atomic ORs on disjoint bits, so
-//!   threads never wait for each other. 2 bits per position.
+//!   Marking an unseen neighbour sets the next frontier's bit; retiring an expanded position
+//!   sets its other bit, making it `11`. 2 bits per position.
 //! * **Paths** ([`Bfs::for_paths`], [`Bfs::shortest_path`]) are walked back from the start
 //!   down the depths, so cells hold `1 + depth mod 3` (the neighbours of a position at depth
 //!   `d` are at `d - 1`, `d` or `d + 1`, three distinct codes; Korf's technique), and a
 //!   separate bitmap holds one *frontier bit* per position, set when the position is first
 //!   marked and cleared (atomic AND) once it is expanded. The current frontier is the set
 //!   bits whose cell has the current depth's code; set bits with the next code were marked
-//!   in this very pass. 3 bits per position.
+//!   in this very pass. 3 bits per position. Paths are only needed for the small searches of
+//!   [`solve`](super::solve()), so this side stays simple: atomic marks, position by position.
 //!
 //! Why not the depth codes alone, in 2 bits: the code of depth `d` is also the code of
 //! depths `d - 3`, `d - 6`, ..., so "expand every cell with the code" re-expands about a
 //! third of all positions seen so far at every layer. An earlier version did just that; for
 //! 4 pegs and 15 discs (131 layers) it cost some 40 times the necessary work (673 s).
 //!
-//! Threads take chunks of the table in turn and share the cells through atomic words: a cell
-//! leaves the unseen state once, by an atomic OR made after a plain load saw it unseen, and
-//! whoever finds the unseen value in the OR's result counts it, so layer sizes are exact.
+//! # Speed (exploring)
+//! * **Regions owned by one thread.** The table is cut into at least 32 regions by the pegs
+//!   of the largest discs; threads take whole regions in turn, and only the owner writes a
+//!   region during a pass, with plain loads and stores (no `lock` instruction, which would
+//!   also stall the loads around it). A move of one of the largest discs that leaves the
+//!   region (rare: it needs every smaller disc on the two other pegs) is kept in a list and
+//!   made after the pass. Layer sizes are exact: a cell is counted by the one thread that
+//!   turns it from unseen to marked. A region of 4 pegs and 15 discs is 4 MiB, the size of
+//!   a core's L2 cache, and holds every move of the smaller discs.
+//! * **Block moves a word at a time.** The moves of the smallest discs (2 on 4 pegs, whose
+//!   16 positions are half a 64-bit word) ignore every larger disc; a table gives the cells
+//!   one such move away from each cell of a word, so all of a word's are made with one OR.
+//! * **Larger discs by group.** The cells of a group agree on every disc past the block, so
+//!   the moves of those discs are listed once per group, and each position keeps those not
+//!   blocked by its own small discs, branch-free.
+//! * **Batched reads.** Those moves mostly leave the cache line; their cells are read in
+//!   batches of 512 with plain loads that the processor overlaps, before any is written.
 //!
 //! Memory is `2^(b n) / 4` bytes to explore and `3 * 2^(b n) / 8` for paths: 4 pegs and 15
 //! discs take 256 MiB (384 MiB for paths). On 24 GiB, 4 pegs go to 18 discs to explore (16

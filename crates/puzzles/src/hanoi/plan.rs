@@ -152,8 +152,22 @@ impl Moves {
 impl Iterator for Moves {
     type Item = Move;
 
+    /// The hot path, a move of a classic transfer, is small enough to inline into the
+    /// caller's loop; the rest (a new step) is a call.
     #[inline]
     fn next(&mut self) -> Option<Move> {
+        if let Some(c) = &mut self.classic
+            && let Some(mv) = c.next()
+        {
+            return Some(mv);
+        }
+        self.next_step()
+    }
+}
+
+impl Moves {
+    #[inline(never)]
+    fn next_step(&mut self) -> Option<Move> {
         loop {
             if let Some(c) = &mut self.classic {
                 if let Some(mv) = c.next() {
@@ -212,9 +226,7 @@ impl Iterator for Moves {
             }
         }
     }
-}
 
-impl Moves {
     fn expand_tower(&mut self, discs: u32, from: u8, to: u8, aux: Vec<u8>) {
         match (discs, aux.len()) {
             (0, _) => {}
