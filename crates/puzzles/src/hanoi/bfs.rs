@@ -148,8 +148,9 @@ pub struct Bfs {
     /// `block_moves[i]`: the cells (their low bits) one move of a block disc away from cell `i`
     /// of a word.
     block_moves: [u64; 32],
-    /// `block_pegs[i]`: the pegs of the block discs in cell `i` of a word, one bit each.
-    block_pegs: [u64; 32],
+    /// `free_pairs[i]`: the pairs of pegs (numbered as [`Bfs::group_moves`] numbers them)
+    /// that hold no block disc in cell `i` of a word, then how many (for up to 8 pegs).
+    free_pairs: [([u8; 28], u8); 32],
     /// Index bits of the block discs (the cells of a group agree on every other disc).
     group_bits: u32,
     /// [`Bfs::lows`] without the block discs.
@@ -258,10 +259,21 @@ impl Bfs {
             lows,
             block_discs,
             block_moves: block_moves(pegs, bits, block_discs),
-            block_pegs: std::array::from_fn(|i| {
-                (0..block_discs).fold(0, |acc, d| {
-                    acc | 1u64.wrapping_shl((i >> (bits * d)) as u32 & ((1 << bits) - 1))
-                })
+            free_pairs: std::array::from_fn(|i| {
+                let blocked =
+                    |p: usize| (0..block_discs).any(|d| (i >> (bits * d)) & ((1 << bits) - 1) == p);
+                let mut list = ([0u8; 28], 0u8);
+                let mut pair = 0;
+                for p in 0..pegs.min(8) {
+                    for q in p + 1..pegs.min(8) {
+                        if !blocked(p) && !blocked(q) {
+                            list.0[list.1 as usize] = pair;
+                            list.1 += 1;
+                        }
+                        pair += 1;
+                    }
+                }
+                list
             }),
             group_bits: bits * block_discs,
             high_lows: lows & !((1u64 << (bits * block_discs)) - 1),
@@ -482,8 +494,8 @@ impl Bfs {
             }
             let w = w - 1;
             let mut near = 0;
-            let (mut group, mut group_len) = (u32::MAX, 0);
-            let mut group_moves = [(0u64, 0u64); 28];
+            let mut group = u32::MAX;
+            let mut group_moves = [0u64; 28];
             let mut left = hits;
             while left != 0 {
                 let i = left.trailing_zeros() >> 1;
@@ -493,16 +505,17 @@ impl Bfs {
                 if K == 0 {
                     queued = self.queue_moves::<K, T>(x, batch, queued);
                 } else {
-                    // The larger discs' moves are those of the group's, less those between
-                    // pegs where a block disc lies.
+                    // The larger discs' moves are those of the group's between pegs where
+                    // no block disc lies.
                     if i >> self.group_bits != group {
                         group = i >> self.group_bits;
-                        group_len = self.group_moves::<K, T>(x, &mut group_moves);
+                        self.group_moves::<K, T>(x, &mut group_moves);
                     }
-                    let blocked = self.block_pegs[i as usize];
-                    for &(delta, pegs) in &group_moves[..group_len] {
+                    let (pairs, len) = &self.free_pairs[i as usize];
+                    for &pair in &pairs[..*len as usize] {
+                        let delta = group_moves[pair as usize];
                         batch[queued] = x ^ delta;
-                        queued += usize::from(pegs & blocked == 0);
+                        queued += usize::from(delta != 0);
                     }
                 }
                 if queued >= BATCH {
@@ -604,25 +617,24 @@ impl Bfs {
     }
 
     /// The moves of the discs past the block from position `x` as if no block disc were
-    /// there, each as the XOR it makes to the position and the two pegs it joins; gives how
-    /// many. `T` is at most 8.
+    /// there: for each pair of pegs in turn (0-1, 0-2, ..., 1-2, ...), the XOR the move
+    /// between them makes to the position, or 0 if both are empty. `K` is at most 8.
     #[inline(always)]
-    fn group_moves<const K: usize, const T: usize>(
-        &self,
-        x: u64,
-        moves: &mut [(u64, u64); 28],
-    ) -> usize {
+    fn group_moves<const K: usize, const T: usize>(&self, x: u64, moves: &mut [u64; 28]) {
         let b = bits_per_disc(K);
         let tops = self.tops_of::<K, T>(x, self.high_lows);
-        let mut len = 0;
+        let mut pair = 0;
         for p in 0..K {
             for q in p + 1..K {
                 let d = tops[p].min(tops[q]);
-                moves[len] = (((p ^ q) as u64) << (b * d), 1 << p | 1 << q);
-                len += usize::from((d as usize) < self.discs);
+                moves[pair] = if (d as usize) < self.discs {
+                    ((p ^ q) as u64) << (b * d)
+                } else {
+                    0
+                };
+                pair += 1;
             }
         }
-        len
     }
 
     /// The smallest disc on each peg of position `x`; an empty peg gets a number past every
