@@ -40,8 +40,9 @@
 //!   16 positions are half a 64-bit word) ignore every larger disc; a table gives the cells
 //!   one such move away from each cell of a word, so all of a word's are made with one OR.
 //! * **Larger discs by group.** The cells of a group agree on every disc past the block, so
-//!   the moves of those discs are listed once per group, and each position keeps those not
-//!   blocked by its own small discs, branch-free.
+//!   the moves of those discs are listed once per group, one per pair of pegs, and each
+//!   cell tries only the pairs its own block discs leave free (from a table: 1 to 3 of the
+//!   6 pairs on 4 pegs), branch-free.
 //! * **Batched reads.** Those moves mostly leave the cache line; their cells are read in
 //!   batches of 512 with plain loads that the processor overlaps, before any is written.
 //!
