@@ -146,3 +146,34 @@ fn play_explains_illegal_moves_and_shows_the_optimum() {
         "{text}"
     );
 }
+
+#[test]
+fn bench_streams_four_ways_with_one_checksum() {
+    let out = stdout(&["hanoi", "bench", "--discs", "14"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    let checksum = |l: &str| l.split("checksum ").nth(1).map(str::to_owned);
+    for l in &lines {
+        assert!(l.contains("16383 moves of 14 discs"), "{l}");
+        assert_eq!(checksum(l), checksum(lines[0]));
+    }
+}
+
+#[test]
+fn long_solutions_print_the_same_moves_as_the_recursion() {
+    // 2^12 - 1 moves through the block writer: every line "F T", replaying to the goal.
+    let out = stdout(&["hanoi", "solve", "--discs", "12"]);
+    let mut pegs: Vec<Vec<u32>> = vec![(1..=12).rev().collect(), vec![], vec![]];
+    for line in out.lines() {
+        let (f, t) = line.split_once(' ').unwrap();
+        let (f, t): (usize, usize) = (
+            f.parse::<usize>().unwrap() - 1,
+            t.parse::<usize>().unwrap() - 1,
+        );
+        let d = pegs[f].pop().unwrap();
+        assert!(pegs[t].last().is_none_or(|&top| top > d), "{line}");
+        pegs[t].push(d);
+    }
+    assert_eq!(out.lines().count(), 4095);
+    assert_eq!(pegs[2], (1..=12).rev().collect::<Vec<_>>());
+}

@@ -46,12 +46,15 @@
 //!   non-self-crossing solution of 3^n - 1 moves.
 //! * [`frame_stewart`]: exact Frame–Stewart numbers with big integers, optimal splits, tower
 //!   moves on any number of pegs, and an upper-bound solver between any two positions.
-//! * [`bfs`]: exact breadth-first search over packed states (2 bits per state, two threads).
+//! * [`bfs`]: exact breadth-first search over packed states (2 bits per position to explore,
+//!   3 to find paths), on every core.
 //! * [`graph`]: the 3-peg state graph (Sierpinski triangle) as SVG or Graphviz dot.
 //! * [`mod@solve`]: picks the right method for a task and says whether the answer is proven.
 //!
 //! Every move sequence is an iterator ([`Moves`]) that yields moves as it goes, so a 40-disc
-//! solution starts at once and runs in memory linear in `n`.
+//! solution starts at once and runs in memory linear in `n`; [`Moves::fill`] writes them a
+//! block at a time, copying the classic transfers of the 10 smallest discs from templates
+//! (the fast way to stream: over 500 million moves a second).
 
 pub mod bfs;
 pub mod frame_stewart;

@@ -124,13 +124,50 @@ impl Moves {
     pub fn empty() -> Moves {
         Moves::new(Vec::new(), FrameStewart::new())
     }
+
+    /// Writes the next moves into `out`, as many as fit or remain; gives how many (0: the
+    /// sequence is over). The same moves as [`Iterator::next`], but classic transfers are
+    /// copied in blocks ([`BinaryMoves::fill`]): the fast way to stream long solutions.
+    pub fn fill(&mut self, out: &mut [Move]) -> usize {
+        let mut i = 0;
+        while i < out.len() {
+            if let Some(c) = &mut self.classic {
+                i += c.fill(&mut out[i..]);
+                if i == out.len() {
+                    break;
+                }
+                // It stopped short: that transfer is over.
+                self.classic = None;
+            }
+            match self.next() {
+                Some(mv) => out[i] = mv,
+                None => break,
+            }
+            i += 1;
+        }
+        i
+    }
 }
 
 impl Iterator for Moves {
     type Item = Move;
 
+    /// The hot path, a move of a classic transfer, is small enough to inline into the
+    /// caller's loop; the rest (a new step) is a call.
     #[inline]
     fn next(&mut self) -> Option<Move> {
+        if let Some(c) = &mut self.classic
+            && let Some(mv) = c.next()
+        {
+            return Some(mv);
+        }
+        self.next_step()
+    }
+}
+
+impl Moves {
+    #[inline(never)]
+    fn next_step(&mut self) -> Option<Move> {
         loop {
             if let Some(c) = &mut self.classic {
                 if let Some(mv) = c.next() {
@@ -189,9 +226,7 @@ impl Iterator for Moves {
             }
         }
     }
-}
 
-impl Moves {
     fn expand_tower(&mut self, discs: u32, from: u8, to: u8, aux: Vec<u8>) {
         match (discs, aux.len()) {
             (0, _) => {}

@@ -117,7 +117,7 @@ pub struct SolveLimits {
 
 impl Default for SolveLimits {
     fn default() -> Self {
-        SolveLimits { bfs_bytes: 4 << 20 }
+        SolveLimits { bfs_bytes: 6 << 20 }
     }
 }
 
@@ -157,7 +157,7 @@ pub fn solve(
             plans: three_peg::shortest_plans(start, goal),
         });
     }
-    let bfs_fits = Bfs::memory_needed(n, k) <= limits.bfs_bytes;
+    let bfs_fits = Bfs::path_memory_needed(n, k) <= limits.bfs_bytes;
     let mut fs = FrameStewart::new();
     if let (Some(a), Some(b)) = (start.perfect_peg(), goal.perfect_peg()) {
         let plan = upper_bound_plan(start, goal);
@@ -205,7 +205,7 @@ pub fn solve(
 
 fn bfs_path(start: &Position, goal: &Position, limits: SolveLimits) -> Vec<super::Move> {
     let mut bfs =
-        Bfs::new(start.discs(), start.pegs(), limits.bfs_bytes).expect("size checked before");
+        Bfs::for_paths(start.discs(), start.pegs(), limits.bfs_bytes).expect("size checked before");
     bfs.shortest_path(start, goal, &mut |_, _| {})
 }
 

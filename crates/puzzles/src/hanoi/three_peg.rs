@@ -28,7 +28,17 @@ pub struct BinaryMoves {
     /// Moves in all, low and high words.
     total_lo: u64,
     total_hi: u64,
+    /// The pegs `from`, `to`, `via` given to [`BinaryMoves::new`].
+    labels: [u8; 3],
+    /// For [`BinaryMoves::fill`], made on first use: the transfer of the [`BLOCK_DISCS`]
+    /// smallest discs between each ordered pair of the three pegs, `BLOCK - 1` moves each.
+    templates: Option<Box<[Move]>>,
 }
+
+/// Discs whose transfer [`BinaryMoves::fill`] copies whole from a template.
+pub const BLOCK_DISCS: usize = 10;
+/// Moves per block of [`BinaryMoves::fill`]: a template and one move of a larger disc.
+const BLOCK: u64 = 1 << BLOCK_DISCS;
 
 impl BinaryMoves {
     /// The optimal transfer of `n` discs from `from` to `to` over `via`.
@@ -64,7 +74,77 @@ impl BinaryMoves {
             hi: 0,
             total_lo: total as u64,
             total_hi: (total >> 64) as u64,
+            labels: [from.0, to.0, via.0],
+            templates: None,
         }
+    }
+
+    /// Writes the next moves into `out`, as many as fit or remain; gives how many (0: the
+    /// solution is over). The same moves as [`Iterator::next`], much faster: between two
+    /// moves of a disc larger than the [`BLOCK_DISCS`] smallest, those smallest discs make
+    /// the classic transfer of a tower between two pegs, always the same moves up to the
+    /// names of the pegs, so whole blocks are copied from one of six templates (made on the
+    /// first call, 12 KiB).
+    pub fn fill(&mut self, out: &mut [Move]) -> usize {
+        let mut i = 0;
+        let small = BLOCK as usize - 1;
+        while i < out.len() {
+            // At a multiple of BLOCK moves the smallest discs are a tower, on the peg of the
+            // largest of them, and the next BLOCK - 1 moves all belong to them (the total,
+            // 2^n - 1, is past them while n > BLOCK_DISCS).
+            if self.lo % BLOCK == 0 && out.len() - i >= small && self.a_block_remains() {
+                let f = self.peg[BLOCK_DISCS - 1];
+                let t = self.succ[(BLOCK_DISCS - 1) & 1][f as usize & 63];
+                let k = self.template_index(f, t);
+                let [a, b, c] = self.labels;
+                let templates = self.templates.get_or_insert_with(|| {
+                    let mut all = Vec::with_capacity(6 * small);
+                    for (f, t, v) in [
+                        (a, b, c),
+                        (a, c, b),
+                        (b, a, c),
+                        (b, c, a),
+                        (c, a, b),
+                        (c, b, a),
+                    ] {
+                        all.extend(RecursiveMoves::new(BLOCK_DISCS, Peg(f), Peg(t), Peg(v)));
+                    }
+                    all.into_boxed_slice()
+                });
+                out[i..i + small].copy_from_slice(&templates[k * small..(k + 1) * small]);
+                self.peg[..BLOCK_DISCS].fill(t);
+                self.lo += BLOCK - 1;
+                i += small;
+                continue;
+            }
+            match self.next() {
+                Some(mv) => out[i] = mv,
+                None => break,
+            }
+            i += 1;
+        }
+        i
+    }
+
+    /// Whether the `BLOCK - 1` moves of a template remain.
+    fn a_block_remains(&self) -> bool {
+        let done = (u128::from(self.hi) << 64) | u128::from(self.lo);
+        let total = (u128::from(self.total_hi) << 64) | u128::from(self.total_lo);
+        total - done >= BLOCK as u128 - 1
+    }
+
+    /// The template of a transfer from `f` to `t`, in the order [`BinaryMoves::fill`] makes
+    /// them.
+    fn template_index(&self, f: u8, t: u8) -> usize {
+        let idx = |p: u8| {
+            self.labels
+                .iter()
+                .position(|&l| l == p)
+                .expect("a peg of the task")
+        };
+        let (f, t) = (idx(f), idx(t));
+        // (0,1) (0,2) (1,0) (1,2) (2,0) (2,1)
+        2 * f + t - usize::from(t > f)
     }
 }
 
