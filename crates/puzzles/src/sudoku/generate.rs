@@ -21,12 +21,13 @@ pub struct GenerateError {
     pub best: usize,
 }
 
-fn count(g: &Geometry, grid: &Grid) -> u64 {
+/// Whether `grid`, a unique puzzle with `value` at `cell` now emptied, is still unique.
+fn unique_without(g: &Geometry, grid: &Grid, cell: usize, value: u8) -> bool {
     if grid.shape().is_classic() {
         let cells: &[u8; 81] = grid.cells().try_into().expect("81 cells");
-        super::classic::solve(cells, 2, None).0
+        super::classic::solve(cells, 2, None).0 == 1
     } else {
-        general::count_with(g, grid, 2)
+        !general::solvable_without(g, grid, cell, value)
     }
 }
 
@@ -63,7 +64,7 @@ pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid
         let (r, c) = (cell / side, cell % side);
         let v = puzzle.get(r, c);
         puzzle.set(r, c, 0);
-        if count(&g, &puzzle) == 1 {
+        if unique_without(&g, &puzzle, cell, v) {
             clues -= 1;
         } else {
             puzzle.set(r, c, v);
