@@ -22,6 +22,11 @@ pub struct GenerateError {
 }
 
 /// Whether `grid`, a unique puzzle with `value` at `cell` now emptied, is still unique.
+///
+/// The 9x9 solver is fast enough to count to 2. Other shapes ask the general solver for a
+/// solution with another value at `cell`: the only solution with `value` there is known, so
+/// the two questions are the same, but the second is a smaller search, and it stops at the
+/// first alternative instead of also walking back to the known solution.
 fn unique_without(g: &Geometry, grid: &Grid, cell: usize, value: u8) -> bool {
     if grid.shape().is_classic() {
         let cells: &[u8; 81] = grid.cells().try_into().expect("81 cells");
@@ -46,8 +51,10 @@ pub fn generate<R: Rng>(shape: Shape, rng: &mut R) -> Grid {
 }
 
 /// Like [`generate`], but stops removing clues once `floor` are left: the puzzle is unique
-/// and, when it has more than `floor` clues, minimal. Big boards (25x25) take long to make
-/// minimal, because proving uniqueness gets harder as clues go; a floor keeps that quick.
+/// and, when it has more than `floor` clues, minimal. Big boards take longer to make
+/// minimal, because the checks get harder as clues go (about 0.3 s for 16x16 and two
+/// minutes for 25x25, in release, on the machine of docs/benchmarks.md); a floor keeps
+/// that quick.
 pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
     let g = Geometry::new(shape);
     let full =
