@@ -52,8 +52,8 @@ pub fn generate<R: Rng>(shape: Shape, rng: &mut R) -> Grid {
 
 /// Like [`generate`], but stops removing clues once `floor` are left: the puzzle is unique
 /// and, when it has more than `floor` clues, minimal. Big boards take longer to make
-/// minimal, because the checks get harder as clues go (about 0.3 s for 16x16 and two
-/// minutes for 25x25, in release, on the machine of docs/benchmarks.md); a floor keeps
+/// minimal, because the checks get harder as clues go (about 0.2 s for 16x16 and 15 s
+/// to 4 minutes for 25x25, in release, on the machine of docs/benchmarks.md); a floor keeps
 /// that quick.
 pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
     let g = Geometry::new(shape);
