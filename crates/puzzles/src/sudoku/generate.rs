@@ -21,12 +21,18 @@ pub struct GenerateError {
     pub best: usize,
 }
 
-fn count(g: &Geometry, grid: &Grid) -> u64 {
+/// Whether `grid`, a unique puzzle with `value` at `cell` now emptied, is still unique.
+///
+/// The 9x9 solver is fast enough to count to 2. Other shapes ask the general solver for a
+/// solution with another value at `cell`: the only solution with `value` there is known, so
+/// the two questions are the same, but the second is a smaller search, and it stops at the
+/// first alternative instead of also walking back to the known solution.
+fn unique_without(g: &Geometry, grid: &Grid, cell: usize, value: u8) -> bool {
     if grid.shape().is_classic() {
         let cells: &[u8; 81] = grid.cells().try_into().expect("81 cells");
-        super::classic::solve(cells, 2, None).0
+        super::classic::solve(cells, 2, None).0 == 1
     } else {
-        general::count_with(g, grid, 2)
+        !general::solvable_without(g, grid, cell, value)
     }
 }
 
@@ -45,8 +51,10 @@ pub fn generate<R: Rng>(shape: Shape, rng: &mut R) -> Grid {
 }
 
 /// Like [`generate`], but stops removing clues once `floor` are left: the puzzle is unique
-/// and, when it has more than `floor` clues, minimal. Big boards (25x25) take long to make
-/// minimal, because proving uniqueness gets harder as clues go; a floor keeps that quick.
+/// and, when it has more than `floor` clues, minimal. Big boards take longer to make
+/// minimal, because the checks get harder as clues go (about 0.2 s for 16x16 and 15 s
+/// to 4 minutes for 25x25, in release, on the machine of docs/benchmarks.md); a floor keeps
+/// that quick.
 pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
     let g = Geometry::new(shape);
     let full =
@@ -63,7 +71,7 @@ pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid
         let (r, c) = (cell / side, cell % side);
         let v = puzzle.get(r, c);
         puzzle.set(r, c, 0);
-        if count(&g, &puzzle) == 1 {
+        if unique_without(&g, &puzzle, cell, v) {
             clues -= 1;
         } else {
             puzzle.set(r, c, v);

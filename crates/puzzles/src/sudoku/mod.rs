@@ -35,6 +35,8 @@
 //! [`generate`] fills a random solution grid, then removes clues in a random order, keeping
 //! each removal only if the solution stays unique. One pass suffices for minimality: a clue
 //! that could not go then cannot go later, since fewer clues only allow more solutions.
+//! Beyond 9x9 a removal is checked by looking for a solution with another value in the
+//! emptied cell, which is the same question as "still unique?" but a smaller search.
 //!
 //! # Explained solving
 //! [`explain`] applies human techniques from simplest to hardest (see [`Technique`]) and

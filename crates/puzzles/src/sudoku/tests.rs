@@ -215,6 +215,125 @@ fn general_solver_agrees_with_the_9x9_solver() {
     }
 }
 
+/// A few hundred 9x9 puzzles with 1, 2 and more solutions: generated minimal ones (hard
+/// for the solvers: they need guessing), the same with a clue removed, and a sample of the
+/// shared 17-clue set when present.
+#[test]
+fn general_solver_agrees_with_the_9x9_solver_on_hundreds_of_puzzles() {
+    let mut rng = ChaCha8Rng::seed_from_u64(909);
+    let mut puzzles: Vec<Grid> = fixture("hard.txt").into_iter().map(|e| e.grid).collect();
+    for _ in 0..150 {
+        let p = generate(Shape::CLASSIC, &mut rng);
+        let mut q = p.clone();
+        let clue = (0..81).filter(|&c| p.cells()[c] != 0).collect::<Vec<_>>();
+        let c = clue[rng.random_range(0..clue.len())];
+        q.set(c / 9, c % 9, 0);
+        puzzles.push(p);
+        puzzles.push(q);
+    }
+    if let Some(path) = ply_testkit::shared_data("sudoku/puzzles2_17_clue.txt") {
+        let text = std::fs::read_to_string(path).unwrap();
+        let e = read_puzzles(&text, ReadOptions::default()).unwrap();
+        puzzles.extend(e.iter().step_by(e.len() / 100).map(|e| e.grid.clone()));
+    }
+    let mut by_count = [0usize; 4];
+    for p in &puzzles {
+        for limit in [1, 2, 3] {
+            let fast = solve(p, limit);
+            let general = solve_general(p, limit);
+            assert_eq!(fast.count, general.count, "limit {limit}: {p}");
+            if limit == 2 && fast.count == 1 {
+                assert_eq!(fast.first, general.first, "{p}");
+            }
+            if let Some(s) = &general.first {
+                assert!(s.solves(p), "{p}");
+            }
+            if limit == 3 {
+                by_count[fast.count as usize] += 1;
+            }
+        }
+    }
+    assert!(puzzles.len() >= 300);
+    assert!(by_count[1] >= 150, "{by_count:?}");
+    assert!(by_count[2] + by_count[3] >= 50, "{by_count:?}");
+}
+
+/// The minimal 16x16 fixture: unique, solved keeping every clue, and every clue needed.
+#[test]
+fn the_minimal_16x16_fixture_is_unique_and_minimal() {
+    let p = &fixture("16x16.txt")[0].grid;
+    let s = solve(p, 2);
+    assert_eq!(s.count, 1);
+    let sol = s.first.unwrap();
+    assert!(sol.solves(p));
+    assert_eq!(solve(p, 1).first.as_ref(), Some(&sol));
+    for c in (0..256).filter(|&c| p.cells()[c] != 0) {
+        let mut q = p.clone();
+        q.set(c / 16, c % 16, 0);
+        let s = solve(&q, 2);
+        assert_eq!(
+            s.count,
+            2,
+            "clue r{}c{} is removable",
+            c / 16 + 1,
+            c % 16 + 1
+        );
+        assert!(s.first.unwrap().solves(&q));
+    }
+}
+
+/// The sparse 25x25 fixture is unique, and emptying clues from it gives puzzles whose
+/// solutions keep the rest.
+#[test]
+fn the_sparse_25x25_fixture_is_unique() {
+    let p = &fixture("25x25.txt")[0].grid;
+    assert!(p.clues() <= 300);
+    let s = solve(p, 2);
+    assert_eq!(s.count, 1);
+    let sol = s.first.unwrap();
+    assert!(sol.solves(p));
+    // Two more clues gone: the puzzle is still solved consistently with the others.
+    let mut q = p.clone();
+    let mut gone = 0;
+    for c in (0..625).filter(|&c| p.cells()[c] != 0).step_by(97) {
+        q.set(c / 25, c % 25, 0);
+        gone += 1;
+    }
+    assert!(gone >= 2);
+    let s = solve(&q, 1);
+    assert!(s.first.unwrap().solves(&q));
+}
+
+/// The minimal 25x25 fixture and its solution (a file apart, so that `ply sudoku bench`
+/// times the puzzle alone); proving uniqueness and minimality takes minutes (see the
+/// ignored test below).
+#[test]
+fn the_minimal_25x25_fixture_keeps_its_solution() {
+    let p = &fixture("25x25-minimal.txt")[0].grid;
+    let sol = &fixture("25x25-minimal-solution.txt")[0].grid;
+    assert!(sol.solves(p), "the recorded solution is wrong");
+    assert!(p.clues() < 300);
+}
+
+#[test]
+#[ignore = "proves a minimal 25x25 puzzle unique and minimal by counting: about 12 minutes of CPU in release"]
+fn the_minimal_25x25_fixture_is_unique_and_minimal() {
+    let p = &fixture("25x25-minimal.txt")[0].grid;
+    let sol = &fixture("25x25-minimal-solution.txt")[0].grid;
+    let s = solve(p, 2);
+    assert_eq!((s.count, s.first.as_ref()), (1, Some(sol)));
+    for c in (0..625).filter(|&c| p.cells()[c] != 0) {
+        let mut q = p.clone();
+        q.set(c / 25, c % 25, 0);
+        assert!(
+            solve(&q, 2).count == 2,
+            "clue r{}c{} is removable",
+            c / 25 + 1,
+            c % 25 + 1
+        );
+    }
+}
+
 #[test]
 fn large_fixtures_solve_uniquely() {
     for (name, side) in [("16x16.txt", 16), ("25x25.txt", 25), ("6x6.txt", 6)] {
@@ -357,6 +476,26 @@ fn generated_puzzles_are_unique_and_minimal() {
                 );
             }
         }
+    }
+}
+
+/// Big boards use the general solver's exclusion check, not counting: the puzzles must
+/// still be unique and minimal by counting.
+#[test]
+fn generated_12x12_puzzles_are_unique_and_minimal() {
+    let shape = Shape::for_side(12).unwrap();
+    let p = generate(shape, &mut ChaCha8Rng::seed_from_u64(12));
+    assert_eq!(solve(&p, 2).count, 1, "{p}");
+    for c in (0..144).filter(|&c| p.cells()[c] != 0) {
+        let mut q = p.clone();
+        q.set(c / 12, c % 12, 0);
+        assert_eq!(
+            solve(&q, 2).count,
+            2,
+            "clue r{}c{} of {p} is removable",
+            c / 12 + 1,
+            c % 12 + 1
+        );
     }
 }
 
