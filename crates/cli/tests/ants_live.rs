@@ -102,50 +102,16 @@ fn run_case(dir: &Path, python: &str) {
     for s in summary["seats"].as_array().unwrap() {
         assert!(s["detail"].is_null(), "{name}: {s}");
     }
-    let (g, w) = (&got["replaydata"], &want["replaydata"]);
-    for key in [
-        "revision",
-        "players",
-        "turns",
-        "loadtime",
-        "turntime",
-        "viewradius2",
-        "attackradius2",
-        "spawnradius2",
-        "player_seed",
-        "engine_seed",
-        "map",
-        "ants",
-        "food",
-        "hills",
-        "scores",
-        "bonus",
-        "hive_history",
-        "winning_turn",
-        "ranking_turn",
-        "cutoff",
-    ] {
-        assert_eq!(g[key], w[key], "{name}: replaydata.{key}");
-    }
+    ply_testkit::assert_ants_replays_agree(&got, &want, &name, &["loadtime", "turntime"]);
 }
 
 fn cases() -> Option<(Vec<PathBuf>, String)> {
-    let root = ply_testkit::workspace_root().join("../shared/ants-conformance/cases");
-    if !root.exists() {
-        eprintln!("skipping: {} is absent", root.display());
-        return None;
-    }
+    let cases = ply_testkit::ants_conformance_cases()?;
     let Some(python) = python() else {
         eprintln!("skipping: no python3 to run conformance_bot.py");
         return None;
     };
-    let mut v: Vec<PathBuf> = fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("scenario.map").exists())
-        .collect();
-    v.sort();
-    Some((v, python))
+    Some((cases, python))
 }
 
 /// All twelve cases take about 4 s here (dev profile): bots' time is most of it.

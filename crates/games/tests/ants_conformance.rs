@@ -9,7 +9,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{answers_by_turn, cases_in, settings_from_command};
+use common::{answers_by_turn, settings_from_command};
 use ply_games::ants::{Answer, AntsGame, AntsMap, AntsMatch};
 use serde_json::Value;
 
@@ -65,40 +65,14 @@ fn run_case(dir: &Path) {
     for key in ["status", "playerturns", "score", "rank", "game_length"] {
         assert_eq!(got[key], want[key], "{name}: {key}");
     }
-    let (g, w) = (&got["replaydata"], &want["replaydata"]);
-    for key in [
-        "revision",
-        "players",
-        "turns",
-        "viewradius2",
-        "attackradius2",
-        "spawnradius2",
-        "player_seed",
-        "engine_seed",
-        "map",
-        "ants",
-        "food",
-        "hills",
-        "scores",
-        "bonus",
-        "hive_history",
-        "winning_turn",
-        "ranking_turn",
-        "cutoff",
-    ] {
-        assert_eq!(g[key], w[key], "{name}: replaydata.{key}");
-    }
+    ply_testkit::assert_ants_replays_agree(&got, &want, &name, &[]);
 }
 
 #[test]
 fn original_engine_cases() {
-    let root = ply_testkit::workspace_root().join("../shared/ants-conformance/cases");
-    if !root.exists() {
-        eprintln!("skipping: {} is absent", root.display());
+    let Some(cases) = ply_testkit::ants_conformance_cases() else {
         return;
-    }
-    let cases = cases_in(&root);
-    assert!(!cases.is_empty());
+    };
     for c in cases {
         run_case(&c);
     }
@@ -107,7 +81,7 @@ fn original_engine_cases() {
 #[test]
 fn own_cases() {
     let root = ply_testkit::workspace_root().join("tests/data/ants");
-    let cases = cases_in(&root);
+    let cases = ply_testkit::ants_cases_in(&root);
     assert!(!cases.is_empty(), "no cases under {}", root.display());
     for c in cases {
         run_case(&c);

@@ -9,7 +9,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{answers_by_turn, cases_in, settings_from_command};
+use common::{answers_by_turn, settings_from_command};
 use ply_games::ants::playback::FrameAnt;
 use ply_games::ants::{Answer, AntsGame, AntsMap, AntsMatch, Loc, Playback};
 
@@ -118,7 +118,7 @@ fn check_case(dir: &Path, original: bool) {
 #[test]
 fn own_cases_play_back_as_the_engine_played_them() {
     let root = ply_testkit::workspace_root().join("tests/data/ants");
-    let cases = cases_in(&root);
+    let cases = ply_testkit::ants_cases_in(&root);
     assert!(!cases.is_empty());
     for c in cases {
         // the recorded replay.json is ply's own, so the original check also applies
@@ -128,13 +128,9 @@ fn own_cases_play_back_as_the_engine_played_them() {
 
 #[test]
 fn original_replays_play_back_as_the_engine_played_them() {
-    let root = ply_testkit::workspace_root().join("../shared/ants-conformance/cases");
-    if !root.exists() {
-        eprintln!("skipping: {} is absent", root.display());
+    let Some(cases) = ply_testkit::ants_conformance_cases() else {
         return;
-    }
-    let cases = cases_in(&root);
-    assert!(!cases.is_empty());
+    };
     for c in cases {
         check_case(&c, true);
     }

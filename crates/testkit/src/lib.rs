@@ -272,3 +272,64 @@ pub fn shared_data(rel: &str) -> Option<PathBuf> {
 pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
+
+/// The Ants case folders (those with a `scenario.map`) under `root`, sorted.
+pub fn ants_cases_in(root: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", root.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.join("scenario.map").exists())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The cases made with the original Ants engine (`../shared/ants-conformance/cases`), or
+/// `None`, with a message saying why, when they are absent, as in a user's fresh clone.
+pub fn ants_conformance_cases() -> Option<Vec<PathBuf>> {
+    let root = workspace_root().join("../shared/ants-conformance/cases");
+    if !root.exists() {
+        eprintln!("skipping: {} is absent", root.display());
+        return None;
+    }
+    let cases = ants_cases_in(&root);
+    assert!(!cases.is_empty(), "no cases in {}", root.display());
+    Some(cases)
+}
+
+/// The `replaydata` fields an Ants replay must share with the original engine's, beyond
+/// `extra` (the in-process driver does not know the bots' time limits; the live one does).
+const ANTS_REPLAY_KEYS: &[&str] = &[
+    "revision",
+    "players",
+    "turns",
+    "viewradius2",
+    "attackradius2",
+    "spawnradius2",
+    "player_seed",
+    "engine_seed",
+    "map",
+    "ants",
+    "food",
+    "hills",
+    "scores",
+    "bonus",
+    "hive_history",
+    "winning_turn",
+    "ranking_turn",
+    "cutoff",
+];
+
+/// Asserts that two Ants replays (whole stored games) agree on every compared
+/// `replaydata` field and on `extra`, naming the case and the field that differs.
+pub fn assert_ants_replays_agree(
+    got: &serde_json::Value,
+    want: &serde_json::Value,
+    case: &str,
+    extra: &[&str],
+) {
+    let (g, w) = (&got["replaydata"], &want["replaydata"]);
+    for key in ANTS_REPLAY_KEYS.iter().chain(extra) {
+        assert_eq!(g[key], w[key], "{case}: replaydata.{key}");
+    }
+}

@@ -5,8 +5,6 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
-use std::fs;
-use std::path::{Path, PathBuf};
 
 use ply_games::ants::{FoodMode, Settings};
 
@@ -53,15 +51,4 @@ pub fn answers_by_turn(log: &str) -> BTreeMap<u32, Vec<String>> {
         }
     }
     out
-}
-
-/// The case folders (those with a `scenario.map`) under `root`, sorted.
-pub fn cases_in(root: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = fs::read_dir(root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("scenario.map").exists())
-        .collect();
-    v.sort();
-    v
 }
