@@ -126,22 +126,11 @@ pub fn run(args: &ReplayArgs, source: &str, doc: &Value) -> Result<std::process:
             }
         }
     };
-    let wanted = |turn: u32| args.turn.is_none_or(|n| n == turn);
     let mut out = std::io::stdout().lock();
 
     if args.json {
         let mut turns = Vec::new();
-        let mut view: Option<PlayerView> = None;
-        for f in pb
-            .frames()
-            .take(args.turn.map_or(usize::MAX, |n| n as usize + 1))
-        {
-            if let Some(p) = player {
-                view = Some(PlayerView::new(&pb, &f, p, view.as_ref()));
-            }
-            if !wanted(f.turn) {
-                continue;
-            }
+        for (f, view) in shown(&pb, player, args.turn) {
             let mut entry = json!({
                 "turn": f.turn,
                 "scores": f.scores,
@@ -217,17 +206,7 @@ pub fn run(args: &ReplayArgs, source: &str, doc: &Value) -> Result<std::process:
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock().lines();
-    let mut view: Option<PlayerView> = None;
-    for f in pb
-        .frames()
-        .take(args.turn.map_or(usize::MAX, |n| n as usize + 1))
-    {
-        if let Some(p) = player {
-            view = Some(PlayerView::new(&pb, &f, p, view.as_ref()));
-        }
-        if !wanted(f.turn) {
-            continue;
-        }
+    for (f, view) in shown(&pb, player, args.turn) {
         writeln!(out)?;
         writeln!(out, "{}", summary(&pb, &f, colour))?;
         out.write_all(draw(&pb, &f, view.as_ref(), window, colour).as_bytes())?;
@@ -251,6 +230,24 @@ pub fn run(args: &ReplayArgs, source: &str, doc: &Value) -> Result<std::process:
 }
 
 /// `turn 12/500 | a: score 1, 5 ants, hive 0 | ... | food 7`
+/// The frames to show (every turn, or only `turn`), each with what `player` saw by then:
+/// the view is carried from turn to turn, since a player remembers what it once saw.
+fn shown<'a>(
+    pb: &'a Playback,
+    player: Option<u8>,
+    turn: Option<u32>,
+) -> impl Iterator<Item = (Frame, Option<PlayerView>)> + 'a {
+    pb.frames()
+        .take(turn.map_or(usize::MAX, |n| n as usize + 1))
+        .scan(None::<PlayerView>, move |view, f| {
+            if let Some(p) = player {
+                *view = Some(PlayerView::new(pb, &f, p, view.as_ref()));
+            }
+            Some((f, view.clone()))
+        })
+        .filter(move |(f, _)| turn.is_none_or(|n| n == f.turn))
+}
+
 fn summary(pb: &Playback, f: &Frame, colour: bool) -> String {
     let counts = f.ant_counts(pb.players());
     let mut s = format!("turn {}/{}", f.turn, pb.last_turn());
