@@ -449,6 +449,10 @@ struct Search<'a, 'g, R> {
     pairs: Vec<[(usize, usize); 2]>,
     /// Candidates removed by probing each placement (`cell * side + value`).
     probed: Vec<u32>,
+    /// Where each probed placement's candidates are kept in `outcomes` (`cells` words each).
+    outcome_at: Vec<u32>,
+    /// The candidates left by each probe of the current pass.
+    outcomes: Vec<u32>,
 }
 
 impl<R: Rng> Search<'_, '_, R> {
@@ -536,6 +540,9 @@ impl<R: Rng> Search<'_, '_, R> {
         }
         self.probed.clear();
         self.probed.resize(cells * n, UNPROBED);
+        self.outcome_at.clear();
+        self.outcome_at.resize(cells * n, UNPROBED);
+        self.outcomes.clear();
         let mut scratch = self.spare.pop().unwrap_or_else(|| st.clone());
         let mut best = (0u64, pairs[0][0], pairs[0][1]);
         let mut changed = false;
@@ -556,7 +563,7 @@ impl<R: Rng> Search<'_, '_, R> {
                         self.engine.queue.clear();
                         changed = true;
                         if self.engine.eliminate(st, cell, d).is_err()
-                            || self.engine.propagate(st).is_err()
+                            || self.engine.drain(st).is_err()
                         {
                             dead = true;
                             break 'pairs;
@@ -567,8 +574,42 @@ impl<R: Rng> Search<'_, '_, R> {
                         continue 'pairs;
                     }
                     self.probed[slot] = st.left - scratch.left;
+                    self.outcome_at[slot] = (self.outcomes.len() / cells) as u32;
+                    self.outcomes.extend_from_slice(&scratch.cand);
                 }
                 gains[i] = self.probed[slot];
+            }
+            // What both sides remove is removed whichever holds.
+            let at = |slot: usize| self.outcome_at[slot] as usize * cells;
+            let (ax, ay) = (at(x.0 * n + x.1), at(y.0 * n + y.1));
+            let (ox, oy) = (
+                &self.outcomes[ax..ax + cells],
+                &self.outcomes[ay..ay + cells],
+            );
+            let common = st
+                .cand
+                .iter()
+                .zip(ox.iter().zip(oy))
+                .fold(0, |acc, (&m, (&a, &b))| acc | (m & !(a | b)));
+            if common != 0 {
+                changed = true;
+                let mut ok = true;
+                for cell in 0..cells {
+                    let mut gone = st.cand[cell] & !(ox[cell] | oy[cell]);
+                    while ok && gone != 0 {
+                        let d = gone.trailing_zeros() as usize;
+                        gone &= gone - 1;
+                        ok = self.engine.eliminate(st, cell, d).is_ok();
+                    }
+                }
+                if !ok || self.engine.drain(st).is_err() {
+                    dead = true;
+                    break 'pairs;
+                }
+                if st.open == 0 {
+                    break 'pairs;
+                }
+                continue 'pairs;
             }
             let score =
                 u64::from(gains[0]) * u64::from(gains[1]) * 1024 + u64::from(gains[0] + gains[1]);
@@ -587,10 +628,16 @@ impl<R: Rng> Search<'_, '_, R> {
             self.engine.queue.clear();
             return Err(Dead);
         }
-        if changed {
+        let (_, x, y) = best;
+        if changed
+            && (st.open == 0
+                || best.0 == 0
+                || st.value[x.0] != 0
+                || st.cand[x.0] & (1 << x.1) == 0
+                || st.cand[y.0] & (1 << y.1) == 0)
+        {
             return Ok(None);
         }
-        let (_, x, y) = best;
         let flip = self.rng.as_deref_mut().is_some_and(|r| r.random_bool(0.5));
         Ok(Some(if flip { y } else { x }))
     }
@@ -629,6 +676,8 @@ fn run<R: Rng>(
         spare: Vec::new(),
         pairs: Vec::new(),
         probed: Vec::new(),
+        outcome_at: Vec::new(),
+        outcomes: Vec::new(),
     };
     s.search(&mut state);
     (s.count, s.guesses)
