@@ -148,7 +148,6 @@ impl Geometry {
 struct Dead;
 
 /// One side of the exact cover, kept in step with the other.
-#[derive(Clone)]
 struct State {
     /// Candidates of each cell (bit `v - 1` for value `v`); a placed cell keeps its value's.
     cand: Vec<u32>,
@@ -162,6 +161,30 @@ struct State {
     open: usize,
     /// Candidates left over all cells, placed ones included: how far propagation went.
     left: u32,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            cand: self.cand.clone(),
+            value: self.value.clone(),
+            places: self.places.clone(),
+            done: self.done.clone(),
+            open: self.open,
+            left: self.left,
+        }
+    }
+
+    /// Copies into the buffers already there (the derived one would allocate anew): the
+    /// lookahead copies a state for every probe.
+    fn clone_from(&mut self, source: &State) {
+        self.cand.clone_from(&source.cand);
+        self.value.clone_from(&source.value);
+        self.places.clone_from(&source.places);
+        self.done.clone_from(&source.done);
+        self.open = source.open;
+        self.left = source.left;
+    }
 }
 
 /// Work found by a removal: a cell left with one candidate, or a unit and value left with
