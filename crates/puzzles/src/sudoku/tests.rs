@@ -316,7 +316,7 @@ fn the_minimal_25x25_fixture_keeps_its_solution() {
 }
 
 #[test]
-#[ignore = "proves a minimal 25x25 puzzle unique and minimal by counting: about 12 minutes of CPU in release"]
+#[ignore = "proves a minimal 25x25 puzzle unique and minimal by counting: about 5 minutes in release"]
 fn the_minimal_25x25_fixture_is_unique_and_minimal() {
     let p = &fixture("25x25-minimal.txt")[0].grid;
     let sol = &fixture("25x25-minimal-solution.txt")[0].grid;
