@@ -1,27 +1,16 @@
 //! `ply bot` and `ply judge` on the HackerEarth samples of Taunt, Draughts and Reversi, run
 //! as the real binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
+use common::ply;
 
 const TAUNT: &str = "000 000 000 000\n000 000 000 111\n000 000 111 130\n000 000 000 000\n000 000 000 000\n000 220 000 000\n131 000 000 000\n121 000 210 000\n000 210 131 000\n000 210 000 000\n58\n1\n";
 const TAUNT_NEXT: &str = "000 000 000 000\n000 000 000 111\n000 000 111 130\n000 000 000 000\n000 000 000 000\n000 220 000 000\n131 000 000 000\n121 000 210 000\n130 210 000 000\n000 000 000 000\n59\n2\n";
 const DRAUGHTS: &str = "0 1 0 1 0 1 0 1\n1 0 1 0 1 0 0 0\n0 0 0 0 0 1 0 0\n0 0 0 0 2 0 0 0\n0 0 0 0 0 0 0 0\n0 0 2 0 0 0 0 0\n0 0 0 2 0 0 0 2\n2 0 2 0 2 0 2 0\n1\n";
 const REVERSI: &str = "0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 0 3 0 0 0 0 0\n0 0 0 3 2 1 3 0 0 0\n0 0 0 0 2 2 0 0 0 0\n0 0 0 3 1 1 2 3 0 0\n0 0 0 1 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n1\n";
 const REVERSI_NEXT: &str = "0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n0 0 0 3 0 3 0 0 0 0\n0 0 0 1 1 1 0 0 0 0\n0 0 0 3 1 2 0 0 0 0\n0 0 0 3 1 1 2 0 0 0\n0 0 0 1 0 3 0 0 0 0\n0 0 3 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0\n2\n";
-
-fn ply(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("running ply");
-    // ply may exit before reading stdin (a malformed state): a broken pipe is fine then.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
 
 fn judge(game: &str, state: &str, answer: &str) -> Output {
     let dir = tempfile::tempdir().unwrap();
