@@ -313,3 +313,146 @@ fn bad_specs_are_bad_input() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Runs `ply` and returns (stdout, stderr), asserting success.
+fn texts(args: &[&str]) -> (String, String) {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "ply {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+// The whole outputs below were written by `ply` before the arena moved into its own crate
+// (ply-arena); deterministic players only (random, greedy, fixed-depth alpha-beta, mcts with a
+// fixed number of playouts), so that they must stay byte for byte.
+
+#[test]
+fn a_match_prints_every_game_and_the_totals_exactly() {
+    let (out, err) = texts(&[
+        "match",
+        "tictactoe",
+        "--p1",
+        "builtin:random",
+        "--p2",
+        "builtin:greedy",
+        "--games",
+        "4",
+        "--swap",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(
+        out,
+        "game 1: p2 wins in 6 plies (p1 first)\n\
+         game 2: p2 wins in 5 plies (p2 first)\n\
+         game 3: p2 wins in 6 plies (p1 first)\n\
+         game 4: p2 wins in 5 plies (p2 first)\n\
+         \n\
+         p1 (builtin:random): 0 won, 0 drawn, 4 lost\n\
+         p2 (builtin:greedy): 4 won, 0 drawn, 0 lost\n"
+    );
+    assert_eq!(err, "");
+    let (out, _) = texts(&[
+        "match",
+        "tictactoe",
+        "--p1",
+        "sh -c 'exit 3'",
+        "--p2",
+        "builtin:random",
+        "--games",
+        "2",
+        "--swap",
+    ]);
+    assert_eq!(
+        out,
+        "game 1: p2 wins, p1 lost by runtime error (exit code 3) on ply 1 (p1 first)\n\
+         game 2: p2 wins, p1 lost by runtime error (exit code 3) on ply 2 (p2 first)\n\
+         \n\
+         p1 (sh -c 'exit 3'): 0 won, 0 drawn, 2 lost; lost by runtime_error 2\n\
+         p2 (builtin:random): 2 won, 0 drawn, 0 lost\n"
+    );
+}
+
+#[test]
+fn a_match_s_json_is_exactly_the_documented_shape() {
+    let (out, _) = texts(&[
+        "match",
+        "tictactoe",
+        "--p1",
+        "builtin:random",
+        "--p2",
+        "builtin:mcts:iterations=50",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let game = |n: u32| {
+        format!(
+            "    {{\n      \"first\": 1,\n      \"game\": {n},\n      \"p1_score\": 0.0,\n      \
+             \"plies\": 6,\n      \"replay\": null,\n      \
+             \"result\": \"p2 wins in 6 plies (p1 first)\"\n    }}"
+        )
+    };
+    let player = |name: &str, spec: &str, wins: u32, losses: u32| {
+        format!(
+            "    {{\n      \"draws\": 0,\n      \"faults\": {{}},\n      \"losses\": {losses},\n      \
+             \"name\": \"{name}\",\n      \"spec\": \"{spec}\",\n      \"wins\": {wins}\n    }}"
+        )
+    };
+    let expected = format!(
+        "{{\n  \"game\": \"tictactoe\",\n  \"games\": [\n{},\n{},\n{}\n  ],\n  \"players\": [\n{},\n{}\n  ],\n  \
+         \"seed\": 5\n}}\n",
+        game(1),
+        game(2),
+        game(3),
+        player("p1", "builtin:random", 0, 3),
+        player("p2", "builtin:mcts:iterations=50", 3, 0),
+    );
+    assert_eq!(out, expected);
+}
+
+fn created(db: &Path) -> String {
+    let store = SqliteStore::open(db).unwrap();
+    store.tournament(None).unwrap().created
+}
+
+const DETERMINISTIC_BOTS: [&str; 3] = [
+    "--bot=r=builtin:random",
+    "--bot=g=builtin:greedy",
+    "--bot=d=builtin:alphabeta:depth=2",
+];
+
+#[test]
+fn a_tournament_and_its_leaderboard_print_exactly_the_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let db_text = db.to_str().unwrap();
+    let mut args = vec!["tournament", "tictactoe"];
+    args.extend(DETERMINISTIC_BOTS);
+    args.extend(["--rounds", "2", "--db", db_text]);
+    let (out, err) = texts(&args);
+    let table = format!(
+        "Tournament #1 (tictactoe, 2 rounds), created {}\n\
+         rank  bot               rating    dev      vol    W    D    L  score\n   \
+         1  d                 1751.6  162.4  0.06000    5    3    0  100.0\n   \
+         2  g                 1625.1  162.4  0.06000    4    3    1   92.8\n   \
+         3  r                 1112.1  182.9  0.06000    0    0    8   63.5\n",
+        created(&db)
+    );
+    assert_eq!(out, table);
+    assert_eq!(
+        err,
+        format!("tournament #1 in {db_text}: 3 bots, 2 rounds, 12 games\n")
+    );
+    let (again, err) = texts(&["leaderboard", "--db", db_text]);
+    assert_eq!(again, table);
+    assert_eq!(err, "");
+}
