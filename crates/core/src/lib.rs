@@ -8,6 +8,7 @@
 //! * [`Puzzle`]: a single-agent puzzle (Hanoi, peg solitaire, Sudoku).
 //! * [`Player`]: anything that picks a move: a search AI, a random player, an external bot.
 //! * [`Evaluator`]: a heuristic that scores a position for the side to move.
+//! * [`seed`]: SplitMix64 seed derivation, shared by the arena and the tests.
 //!
 //! This crate has no I/O and no knowledge of any particular game or algorithm.
 
@@ -17,6 +18,7 @@ mod player;
 mod puzzle;
 mod score;
 mod seat;
+pub mod seed;
 mod simultaneous;
 
 pub use game::{Game, GameInfo, IllegalMoveError, ParseMoveError, ParseStateError};

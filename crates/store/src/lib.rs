@@ -7,8 +7,16 @@
 //!
 //! Crash safety: each game is written in its own transaction the moment it ends, keyed by
 //! (tournament, round, slot) so that it can never be stored twice; a tournament killed at any
-//! moment (`kill -9` included) is reopened by [`Store::open_tournament`] with the same
+//! moment (`kill -9` included) is found again by [`Store::find_tournament`] from the same
 //! configuration and plays only the games missing.
+//!
+//! The queue: games to play are [enqueued](Store::enqueue); a worker
+//! [claims](Store::claim) one with a lease (a deadline), plays it and
+//! [completes](Store::complete) it with the lease, which stores the result exactly once and
+//! refuses a result whose lease has expired (the game may be played by another worker by
+//! then); [`Store::expire_leases`] puts the games of workers that vanished back in the queue.
+//! Times are milliseconds given by the caller (the arena passes the Unix time), so that the
+//! store holds no clock of its own and tests need no sleeping.
 
 mod sqlite;
 
@@ -21,9 +29,10 @@ pub use sqlite::SqliteStore;
 /// A failed database operation.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The database refused or failed.
+    /// The database refused or failed: SQLite's message, once (its own source, the bare
+    /// error code, would repeat it).
     #[error("database error: {0}")]
-    Database(#[from] rusqlite::Error),
+    Database(String),
     /// The file's schema is newer than this ply knows.
     #[error("the database has schema version {found}, newer than this ply's {known}; upgrade ply")]
     NewerSchema {
@@ -38,6 +47,18 @@ pub enum StoreError {
     /// No tournament with this id.
     #[error("no tournament #{0} in the database")]
     NoTournament(i64),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// The output limit of tournaments stored before it was part of the configuration: the
+/// command line's default then, 64 KiB.
+fn default_output() -> usize {
+    64 << 10
 }
 
 /// A bot entered in a tournament.
@@ -62,6 +83,9 @@ pub struct TournamentConfig {
     pub time_ms: u64,
     /// Memory limit, in bytes.
     pub memory: u64,
+    /// Output limit per move, in bytes (a game played under another limit is another game).
+    #[serde(default = "default_output")]
+    pub output: usize,
     /// Seed from which every game's seed is derived.
     pub seed: u64,
 }
@@ -115,13 +139,59 @@ pub struct Standing {
     pub losses: u32,
 }
 
+/// A game to be played: its place in the tournament and who plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct QueuedGame {
+    /// 1-based round.
+    pub round: u32,
+    /// Position in the round's schedule, from 0.
+    pub slot: u32,
+    /// Index of the bot that moves first.
+    pub first: usize,
+    /// Index of the bot that moves second.
+    pub second: usize,
+}
+
+/// A claimed game: the right to play it and post its result until `until_ms`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    /// The tournament's id.
+    pub tournament: i64,
+    /// The game.
+    pub game: QueuedGame,
+    /// Which claim of this game this is (1 for the first); a result posted with an older
+    /// claim is refused.
+    pub attempt: u32,
+    /// The worker that holds it.
+    pub worker: String,
+    /// When the lease runs out, in the caller's milliseconds.
+    pub until_ms: u64,
+}
+
+/// What became of a posted result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Stored: this is the game's result.
+    Stored,
+    /// The same lease already stored a result (a retry after a lost answer): nothing changed.
+    AlreadyStored,
+    /// The lease expired or the game was claimed again since: the result is dropped.
+    LeaseLost,
+}
+
 /// The arena's storage. Implementations: [`SqliteStore`] (one file, one machine).
 pub trait Store {
-    /// The unfinished tournament with exactly this configuration (to resume it), or a new one.
+    /// The newest tournament with exactly this configuration, finished or not.
     ///
     /// # Errors
     /// [`StoreError`] when the database fails.
-    fn open_tournament(&mut self, config: &TournamentConfig) -> Result<Tournament, StoreError>;
+    fn find_tournament(&self, config: &TournamentConfig) -> Result<Option<Tournament>, StoreError>;
+
+    /// A new tournament with this configuration.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn create_tournament(&mut self, config: &TournamentConfig) -> Result<Tournament, StoreError>;
 
     /// A tournament by id; the newest one when `id` is `None`.
     ///
@@ -135,8 +205,8 @@ pub trait Store {
     /// [`StoreError`] when the database fails.
     fn games(&self, tournament: i64) -> Result<Vec<GameRecord>, StoreError>;
 
-    /// Stores a finished game at once (its own transaction). Returns `false`, storing nothing,
-    /// when that (round, slot) is already stored.
+    /// Stores a finished game at once (its own transaction), outside the queue. Returns
+    /// `false`, storing nothing, when that (round, slot) is already stored.
     ///
     /// # Errors
     /// [`StoreError`] when the database fails.
@@ -164,4 +234,45 @@ pub trait Store {
     /// # Errors
     /// [`StoreError`] when the database fails.
     fn standings(&self, tournament: i64) -> Result<Vec<Standing>, StoreError>;
+
+    /// Puts games in the queue of `tournament`. A game already queued, claimed or stored is
+    /// left as it is, so enqueueing a whole round again after a restart only adds what is
+    /// missing. Returns how many games were added.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn enqueue(&mut self, tournament: i64, games: &[QueuedGame]) -> Result<usize, StoreError>;
+
+    /// Claims the first waiting game (lowest round, then slot) of `tournament`, or of any
+    /// unfinished tournament when `None`, for `worker` until `now_ms + lease_ms`. A game whose
+    /// lease ran out before `now_ms` is waiting again. Two claimers never get the same game.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn claim(
+        &mut self,
+        tournament: Option<i64>,
+        worker: &str,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<Option<Lease>, StoreError>;
+
+    /// Posts the result of a claimed game: stored once, in the same transaction that closes
+    /// the lease; refused when the lease ran out before `now_ms` or the game was claimed again.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn complete(
+        &mut self,
+        lease: &Lease,
+        game: &GameRecord,
+        now_ms: u64,
+    ) -> Result<Completion, StoreError>;
+
+    /// Puts every claimed game of `tournament` (of every tournament when `None`) whose lease ran
+    /// out before `now_ms` back in the queue; returns how many.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn expire_leases(&mut self, tournament: Option<i64>, now_ms: u64) -> Result<usize, StoreError>;
 }

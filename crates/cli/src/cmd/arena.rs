@@ -1,5 +1,5 @@
-//! What `ply match`, `ply tournament` and `ply leaderboard` share: limits, player specs, the
-//! database's place, seeds.
+//! What `ply match`, `ply tournament`, `ply leaderboard` and `ply replay` share: limits, player
+//! specs, the database's place, arena errors as exit codes.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -7,6 +7,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args;
 
+use ply_arena::ArenaError;
 use ply_referee::{Limits, PlayerSpec};
 use ply_store::SqliteStore;
 
@@ -48,10 +49,10 @@ pub fn player_spec(option: &str, text: &str) -> Result<PlayerSpec> {
         .map_err(|e| bad_input!("{option} {text:?}: {e}"))
 }
 
-/// The arena database: `--db` or `arena.sqlite3` in the platform's data directory
-/// (`~/.local/share/ply` on Linux), created if needed.
-pub fn open_store(db: Option<&PathBuf>) -> Result<(SqliteStore, PathBuf)> {
-    let path = match db {
+/// Where the arena database is: `--db` or `arena.sqlite3` in the platform's data directory
+/// (`~/.local/share/ply` on Linux).
+fn store_path(db: Option<&PathBuf>) -> Result<PathBuf> {
+    Ok(match db {
         Some(p) => p.clone(),
         None => {
             let dirs = directories::ProjectDirs::from("", "", "ply").ok_or_else(|| {
@@ -59,7 +60,24 @@ pub fn open_store(db: Option<&PathBuf>) -> Result<(SqliteStore, PathBuf)> {
             })?;
             dirs.data_dir().join("arena.sqlite3")
         }
-    };
+    })
+}
+
+/// The arena database for reading only (nothing is created or written: it works in a
+/// read-only directory), `None` when there is no database file yet; and its path.
+pub fn open_store_read_only(db: Option<&PathBuf>) -> Result<(Option<SqliteStore>, PathBuf)> {
+    let path = store_path(db)?;
+    if !path.exists() {
+        return Ok((None, path));
+    }
+    let store = SqliteStore::open_read_only(&path)
+        .with_context(|| format!("opening the arena database {}", path.display()))?;
+    Ok((Some(store), path))
+}
+
+/// The arena database, created if needed.
+pub fn open_store(db: Option<&PathBuf>) -> Result<(SqliteStore, PathBuf)> {
+    let path = store_path(db)?;
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("creating the directory {}", parent.display()))?;
@@ -69,12 +87,12 @@ pub fn open_store(db: Option<&PathBuf>) -> Result<(SqliteStore, PathBuf)> {
     Ok((store, path))
 }
 
-/// A game's seed from a match or tournament seed and the game's place in it (SplitMix64),
-/// so that every game differs yet replays exactly.
-pub fn game_seed(seed: u64, round: u32, slot: u32) -> u64 {
-    let mut z = seed ^ (u64::from(round) << 32 | u64::from(slot));
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// An arena error for the exit code: what the user asked for (bad configuration, a bot that
+/// cannot play the game) is bad input; `option` names the flag of the bots (`--bot`).
+pub fn arena_error(e: ArenaError, option: &str) -> anyhow::Error {
+    match e {
+        ArenaError::Invalid(text) => bad_input!("{text}"),
+        ArenaError::Bot { bot, source } => bad_input!("{option} {bot}: {source}"),
+        other => anyhow::Error::new(other),
+    }
 }

@@ -8,7 +8,7 @@ use clap::Args;
 
 use ply_store::{Standing, Store, StoreError, Tournament};
 
-use super::arena::open_store;
+use super::arena::open_store_read_only;
 use crate::bad_input;
 
 #[derive(Debug, Args)]
@@ -29,21 +29,41 @@ pub struct LeaderboardArgs {
 }
 
 pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
-    let (store, path) = open_store(args.db.as_ref())?;
+    // Read-only: the leaderboard works on a database in a read-only directory, and creates
+    // nothing when there is none.
+    let (store, path) = open_store_read_only(args.db.as_ref())?;
+    let Some(store) = store else {
+        return no_tournaments(&path, args.json);
+    };
     let t = match store.tournament(args.tournament) {
-        Err(StoreError::NoTournament(_)) => {
+        Err(StoreError::NoTournament(_)) if args.tournament.is_none() => {
+            return no_tournaments(&path, args.json);
+        }
+        Err(StoreError::NoTournament(id)) => {
             return Err(bad_input!(
-                "{} holds no tournament{}; run `ply tournament` first",
-                path.display(),
-                args.tournament
-                    .map(|id| format!(" #{id}"))
-                    .unwrap_or_default()
+                "{} holds no tournament #{id}; `ply leaderboard` without --tournament shows the \
+                 newest",
+                path.display()
             ));
         }
         other => other.context("reading the tournament")?,
     };
     let standings = store.standings(t.id)?;
     print_standings(&t, &standings, args.json)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// An empty leaderboard: no database, or no tournament in it.
+fn no_tournaments(path: &std::path::Path, json: bool) -> Result<ExitCode> {
+    if json {
+        let v = serde_json::json!({ "tournament": null, "standings": [] });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!(
+            "no tournaments yet in {}; `ply tournament` starts one",
+            path.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -14,7 +14,7 @@ use ply_games::with_game;
 use ply_referee::Replay;
 use ply_store::Store;
 
-use super::arena::open_store;
+use super::arena::open_store_read_only;
 use crate::bad_input;
 
 #[derive(Debug, Args)]
@@ -106,7 +106,13 @@ fn stored(args: &ReplayArgs, game: &str) -> Result<(String, String)> {
             "--game {game:?}: write ROUND:SLOT, e.g. --game 1:0"
         ));
     };
-    let (store, path) = open_store(args.db.as_ref())?;
+    let (store, path) = open_store_read_only(args.db.as_ref())?;
+    let Some(store) = store else {
+        return Err(bad_input!(
+            "{}: no tournaments yet (no such file); run `ply tournament` first",
+            path.display()
+        ));
+    };
     let t = store
         .tournament(args.tournament)
         .map_err(|e| bad_input!("{}: {e}", path.display()))?;

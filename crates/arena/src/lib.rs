@@ -1,0 +1,77 @@
+//! ply's arena: a tournament from its configuration to its standings, and matches between two
+//! players. The command line (`ply tournament`, `ply match`, `ply leaderboard`) parses its
+//! arguments, calls this crate and prints; a web server or a pool of workers calls the same
+//! functions.
+//!
+//! * [`schedule`]: who plays whom in each round ([`Format::RoundRobin`] now; Swiss and gauntlet
+//!   pairings are further [`Format`]s, given the games played so far);
+//! * [`tournament`]: [`run_tournament`] opens (or finds again) a tournament in a
+//!   [`Store`](ply_store::Store), queues each round, plays it with a concurrency limit, rates it
+//!   (Glicko-2, one period per round) and reports [`Progress`] through a callback;
+//! * [`worker`]: the worker's side of the queue: claim a game, play it, post its result
+//!   ([`Worker::work_one`]); [`run_tournament`]'s threads are such workers;
+//! * [`matches`]: [`run_match`], several games between two players, with their tallies;
+//! * [`game_seed`]: every game's seed from the run's seed and the game's place.
+//!
+//! Nothing here prints, exits or reads the environment; the referee runs the bots, the store
+//! keeps the results, `ply-rating` does the maths.
+
+pub mod matches;
+pub mod schedule;
+pub mod tournament;
+pub mod worker;
+
+pub use matches::{MatchGame, MatchPlan, Tally, run_match};
+pub use schedule::Format;
+pub use tournament::{Entrant, Progress, TournamentPlan, TournamentRun, run_tournament};
+pub use worker::{Lineup, Worker};
+
+use ply_referee::spec::BuildPlayerError;
+use ply_store::StoreError;
+
+/// What went wrong running a tournament or a match.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    /// The configuration cannot be played as given (fewer than two bots, no rounds, a game
+    /// without a bot format...).
+    #[error("{0}")]
+    Invalid(String),
+    /// A bot that cannot play this game (`builtin:perfect` on a long game).
+    #[error("{bot}: {source}")]
+    Bot {
+        /// The bot's name.
+        bot: String,
+        /// Why.
+        source: BuildPlayerError,
+    },
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A replay that does not serialise (never expected).
+    #[error("cannot write a replay: {0}")]
+    Replay(#[from] serde_json::Error),
+    /// A caller's callback asked to stop, with its reason.
+    #[error("{0}")]
+    Stopped(String),
+}
+
+/// A game's seed from a match or tournament seed and the game's place in it (SplitMix64 of
+/// the two, [`ply_core::seed::derive`]), so that every game differs yet replays exactly.
+///
+/// ```
+/// assert_ne!(ply_arena::game_seed(1, 1, 0), ply_arena::game_seed(1, 1, 1));
+/// ```
+pub fn game_seed(seed: u64, round: u32, slot: u32) -> u64 {
+    ply_core::seed::derive(seed, u64::from(round) << 32 | u64::from(slot))
+}
+
+/// The game named `name`, if it has a bot format.
+pub(crate) fn bot_game(name: &str) -> Result<ply_games::GameKind, ArenaError> {
+    let kind: ply_games::GameKind = name
+        .parse()
+        .map_err(|e| ArenaError::Invalid(format!("{e}")))?;
+    if !kind.has_hackerearth_format() {
+        return Err(ArenaError::Invalid(format!("{kind} has no bot format yet")));
+    }
+    Ok(kind)
+}
