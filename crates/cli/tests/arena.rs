@@ -444,7 +444,9 @@ fn a_tournament_and_its_leaderboard_print_exactly_the_standings() {
          rank  bot               rating    dev      vol    W    D    L  score\n   \
          1  d                 1751.6  162.4  0.06000    5    3    0  100.0\n   \
          2  g                 1625.1  162.4  0.06000    4    3    1   92.8\n   \
-         3  r                 1112.1  182.9  0.06000    0    0    8   63.5\n",
+         3  r                 1112.1  182.9  0.06000    0    0    8   63.5\n\
+         rating, dev, vol: Glicko-2 rating, deviation and volatility; \
+         score: 100 x rating / the best rating (HackerEarth's)\n",
         created(&db)
     );
     assert_eq!(out, table);
@@ -455,4 +457,155 @@ fn a_tournament_and_its_leaderboard_print_exactly_the_standings() {
     let (again, err) = texts(&["leaderboard", "--db", db_text]);
     assert_eq!(again, table);
     assert_eq!(err, "");
+}
+
+fn deterministic_tournament(db: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["tournament", "tictactoe"];
+    args.extend(DETERMINISTIC_BOTS);
+    args.extend(["--rounds", "1", "--db", db]);
+    args.extend(extra);
+    run(&args)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn a_finished_tournament_run_again_shows_its_standings_and_new_starts_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let db_text = db.to_str().unwrap();
+    let first = deterministic_tournament(db_text, &[]);
+    assert!(first.status.success());
+    let again = deterministic_tournament(db_text, &[]);
+    assert!(again.status.success());
+    assert_eq!(
+        text(&again.stderr),
+        format!(
+            "tournament #1 in {db_text} is complete; its standings follow (--new plays it again \
+             as a new tournament)\n"
+        )
+    );
+    assert_eq!(text(&again.stdout), text(&first.stdout));
+    let store = SqliteStore::open(&db).unwrap();
+    assert_eq!(
+        store.tournament(None).unwrap().id,
+        1,
+        "a second tournament was started"
+    );
+    drop(store);
+    let new = deterministic_tournament(db_text, &["--new"]);
+    assert!(new.status.success());
+    assert_eq!(
+        text(&new.stderr),
+        format!("tournament #2 in {db_text}: 3 bots, 1 rounds, 6 games\n")
+    );
+}
+
+#[test]
+fn the_output_limit_is_part_of_a_tournament_s_identity() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let db_text = db.to_str().unwrap();
+    assert!(
+        deterministic_tournament(db_text, &["--output-kb", "64"])
+            .status
+            .success()
+    );
+    // The same limit is the same tournament (complete); another limit is another one.
+    let same = deterministic_tournament(db_text, &["--output-kb", "64"]);
+    assert!(
+        text(&same.stderr).starts_with("tournament #1 in "),
+        "{}",
+        text(&same.stderr)
+    );
+    assert!(text(&same.stderr).contains(" is complete;"));
+    let other = deterministic_tournament(db_text, &["--output-kb", "128"]);
+    assert_eq!(
+        text(&other.stderr),
+        format!("tournament #2 in {db_text}: 3 bots, 1 rounds, 6 games\n")
+    );
+    let store = SqliteStore::open(&db).unwrap();
+    assert_eq!(store.tournament(Some(2)).unwrap().config.output, 128 << 10);
+}
+
+#[test]
+fn the_leaderboard_without_a_database_says_so_and_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sub").join("none.sqlite3");
+    let db_text = db.to_str().unwrap();
+    let (out, err) = texts(&["leaderboard", "--db", db_text]);
+    assert_eq!(
+        out,
+        format!("no tournaments yet in {db_text}; `ply tournament` starts one\n")
+    );
+    assert_eq!(err, "");
+    let (out, _) = texts(&["leaderboard", "--db", db_text, "--json"]);
+    assert_eq!(out, "{\n  \"standings\": [],\n  \"tournament\": null\n}\n");
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "the leaderboard created something"
+    );
+}
+
+/// Runs `ply` as an unprivileged user when the tests run as root (root writes anywhere, so a
+/// read-only directory would prove nothing), else as this user.
+fn as_unprivileged(args: &[&str]) -> Output {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    if root {
+        Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(env!("CARGO_BIN_EXE_ply"))
+            .args(args)
+            .output()
+            .expect("setpriv runs")
+    } else {
+        run(args)
+    }
+}
+
+#[test]
+fn the_leaderboard_reads_a_database_in_a_read_only_directory() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let ro = dir.path().join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    let db = ro.join("t.db");
+    let db_text = db.to_str().unwrap();
+    let made = deterministic_tournament(db_text, &[]);
+    assert!(made.status.success());
+    let table = text(&made.stdout);
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let out = as_unprivileged(&["leaderboard", "--db", db_text]);
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), table);
+    let names: Vec<String> = std::fs::read_dir(&ro)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["t.db"]);
+}
+
+#[test]
+fn an_unreadable_database_names_its_cause_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("garbage.db");
+    std::fs::write(&db, "this is no database\n".repeat(200)).unwrap();
+    let db_text = db.to_str().unwrap();
+    let out = run(&["leaderboard", "--db", db_text]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: opening the arena database {db_text}\n  \
+             caused by: database error: file is not a database\n"
+        )
+    );
 }

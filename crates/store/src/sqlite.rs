@@ -95,12 +95,14 @@ impl SqliteStore {
     /// # Errors
     /// [`StoreError`] when the file is missing, is no database, or is from a newer ply.
     pub fn open_read_only(path: &Path) -> Result<SqliteStore, StoreError> {
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?;
-        conn.busy_timeout(std::time::Duration::from_secs(10))?;
-        let store = SqliteStore { conn };
+        let store = match Self::read_only(path, false) {
+            Ok(store) => store,
+            // A WAL database needs its `-shm` file to be read, and a read-only directory
+            // cannot hold a new one. No writer can be at work there either (it would need
+            // the `-wal` file), so the file is read as immutable: without the shared memory.
+            Err(StoreError::Database(_)) if path.exists() => Self::read_only(path, true)?,
+            Err(e) => return Err(e),
+        };
         let version = store.schema_version()?;
         let known = MIGRATIONS.len() as i64;
         if version > known {
@@ -109,6 +111,23 @@ impl SqliteStore {
                 known,
             });
         }
+        Ok(store)
+    }
+
+    /// A read-only connection whose first read succeeded.
+    fn read_only(path: &Path, immutable: bool) -> Result<SqliteStore, StoreError> {
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = if immutable {
+            Connection::open_with_flags(
+                format!("file:{}?immutable=1", uri_path(path)),
+                flags | OpenFlags::SQLITE_OPEN_URI,
+            )?
+        } else {
+            Connection::open_with_flags(path, flags)?
+        };
+        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        let store = SqliteStore { conn };
+        store.schema_version()?;
         Ok(store)
     }
 
@@ -411,6 +430,18 @@ impl Store for SqliteStore {
     fn expire_leases(&mut self, tournament: Option<i64>, now_ms: u64) -> Result<usize, StoreError> {
         self.expire(tournament, now_ms)
     }
+}
+
+/// `path` for a `file:` URI: the characters a URI gives a meaning to, percent-encoded.
+fn uri_path(path: &Path) -> String {
+    let mut out = String::new();
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' | '?' | '#' => out.push_str(&format!("%{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A lease's columns as SQLite integers (milliseconds past `i64::MAX` are clamped: no caller

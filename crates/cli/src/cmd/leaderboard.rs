@@ -67,6 +67,10 @@ fn no_tournaments(path: &std::path::Path, json: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What the table's columns mean, under it.
+const SCORE_NOTE: &str = "rating, dev, vol: Glicko-2 rating, deviation and volatility; \
+score: 100 x rating / the best rating (HackerEarth's)";
+
 /// Prints the leaderboard as a table, or as JSON.
 pub fn print_standings(t: &Tournament, standings: &[Standing], json: bool) -> Result<()> {
     let best = standings
@@ -120,5 +124,6 @@ pub fn print_standings(t: &Tournament, standings: &[Standing], json: bool) -> Re
             ply_rating::score(s.rating.rating, best)
         );
     }
+    println!("{SCORE_NOTE}");
     Ok(())
 }
