@@ -1,5 +1,8 @@
 //! Player specifications: `builtin:NAME[:key=value,...]` for an in-process AI, anything else
-//! a command line run as an external bot.
+//! a command line run as an external bot. One grammar ([`BotSpec`]) for every game; each
+//! family of games resolves the built-in names it knows: [`PlayerSpec`] for the HackerEarth
+//! games (the table below), [`AntsSpec`] for Ants (`builtin:hunter`, `builtin:random`,
+//! `builtin:hold`).
 //!
 //! | spec | player |
 //! |---|---|
@@ -16,6 +19,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ply_core::Player;
+use ply_games::ants::bot::{BuiltinBot as AntsBuiltin, UnknownBotError};
 use ply_games::{HackerEarth, Heuristics};
 use ply_search::{
     AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
@@ -23,6 +27,52 @@ use ply_search::{
 
 use crate::bot::{Bot, BuiltinBot, PerMoveBot};
 use crate::process::{CommandLine, Limits, ParseCommandError, Sandbox};
+
+/// A bot as written, before any game gives the built-in names a meaning: the one grammar.
+///
+/// ```text
+/// spec    = "builtin:" NAME [ ":" option { "," option } ] | command-line
+/// option  = KEY "=" VALUE
+/// ```
+///
+/// A command line is split into words as a shell does (quotes group, see [`CommandLine`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// `builtin:NAME[:options]`: the name and the options as written (non-empty, in order;
+    /// [`split_option`] reads one).
+    Builtin {
+        /// The name after `builtin:`.
+        name: String,
+        /// The comma-separated options after the second `:`.
+        options: Vec<String>,
+    },
+    /// Anything else: a program and its arguments.
+    Command(CommandLine),
+}
+
+impl FromStr for BotSpec {
+    type Err = ParseCommandError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let Some(rest) = s.trim().strip_prefix("builtin:") else {
+            return Ok(BotSpec::Command(s.parse()?));
+        };
+        let (name, options) = rest.split_once(':').unwrap_or((rest, ""));
+        Ok(BotSpec::Builtin {
+            name: name.to_string(),
+            options: options
+                .split(',')
+                .filter(|o| !o.trim().is_empty())
+                .map(str::to_string)
+                .collect(),
+        })
+    }
+}
+
+/// A built-in's option as `(key, value)`, both trimmed; `None` without a `=`.
+pub fn split_option(option: &str) -> Option<(&str, &str)> {
+    option.split_once('=').map(|(k, v)| (k.trim(), v.trim()))
+}
 
 /// The in-process AIs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,32 +159,28 @@ impl FromStr for PlayerSpec {
     type Err = ParseSpecError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let Some(rest) = s.trim().strip_prefix("builtin:") else {
-            return Ok(PlayerSpec::Command(s.parse()?));
+        let (name, options) = match s.parse::<BotSpec>()? {
+            BotSpec::Command(c) => return Ok(PlayerSpec::Command(c)),
+            BotSpec::Builtin { name, options } => (name, options),
         };
-        let (name, options) = rest.split_once(':').unwrap_or((rest, ""));
         let kind = BuiltinKind::ALL
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, k)| *k)
-            .ok_or_else(|| ParseSpecError::UnknownBuiltin {
-                name: name.to_string(),
-            })?;
+            .ok_or_else(|| ParseSpecError::UnknownBuiltin { name: name.clone() })?;
         let mut opts = BuiltinOptions::default();
-        for option in options.split(',').filter(|o| !o.trim().is_empty()) {
+        for option in &options {
             let bad = |reason: &str| ParseSpecError::BadOption {
                 ai: kind.name(),
-                option: option.to_string(),
+                option: option.clone(),
                 reason: reason.to_string(),
             };
-            let (key, value) = option
-                .split_once('=')
+            let (key, value) = split_option(option)
                 .ok_or_else(|| bad("write options as key=value, e.g. ms=100"))?;
             let number: u64 = value
-                .trim()
                 .parse()
                 .map_err(|_| bad("the value must be a whole number"))?;
-            match (kind, key.trim()) {
+            match (kind, key) {
                 (BuiltinKind::Alphabeta | BuiltinKind::Mcts, "ms") => opts.ms = Some(number),
                 (BuiltinKind::Alphabeta, "depth") => {
                     opts.depth =
@@ -151,6 +197,56 @@ impl FromStr for PlayerSpec {
             }
         }
         Ok(PlayerSpec::Builtin(kind, opts))
+    }
+}
+
+/// Who takes an Ants seat: a built-in bot of `ply_games::ants` or a program, run for the whole
+/// game (the AI Challenge's persistent exchange). Same grammar as every spec ([`BotSpec`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AntsSpec {
+    /// An in-process bot.
+    Builtin(AntsBuiltin),
+    /// An external program.
+    Command(CommandLine),
+}
+
+/// An Ants spec that names no bot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseAntsSpecError {
+    /// `builtin:` with an unknown name.
+    #[error(transparent)]
+    UnknownBuiltin(#[from] UnknownBotError),
+    /// Options on a built-in Ants bot (none takes any).
+    #[error("builtin:{bot} takes no options (got {options:?})")]
+    Options {
+        /// The bot.
+        bot: AntsBuiltin,
+        /// The options as written.
+        options: String,
+    },
+    /// A command line that cannot be split.
+    #[error(transparent)]
+    Command(#[from] ParseCommandError),
+}
+
+impl FromStr for AntsSpec {
+    type Err = ParseAntsSpecError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.parse::<BotSpec>()? {
+            BotSpec::Command(c) => Ok(AntsSpec::Command(c)),
+            BotSpec::Builtin { name, options } => {
+                let bot: AntsBuiltin = name.parse()?;
+                if options.is_empty() {
+                    Ok(AntsSpec::Builtin(bot))
+                } else {
+                    Err(ParseAntsSpecError::Options {
+                        bot,
+                        options: options.join(","),
+                    })
+                }
+            }
+        }
     }
 }
 
@@ -297,6 +393,51 @@ mod tests {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
+    }
+
+    #[test]
+    fn one_grammar_reads_every_spec() {
+        assert_eq!(
+            "builtin:mcts:ms=50, iterations=200"
+                .parse::<BotSpec>()
+                .unwrap(),
+            BotSpec::Builtin {
+                name: "mcts".into(),
+                options: vec!["ms=50".into(), " iterations=200".into()]
+            }
+        );
+        assert_eq!(split_option(" iterations=200"), Some(("iterations", "200")));
+        let BotSpec::Command(c) = "python3 'my bot.py'".parse::<BotSpec>().unwrap() else {
+            panic!("a command line")
+        };
+        assert_eq!(
+            (c.program.as_str(), c.args.as_slice()),
+            ("python3", &["my bot.py".to_string()][..])
+        );
+    }
+
+    #[test]
+    fn ants_specs_use_the_same_grammar_with_their_own_names() {
+        assert_eq!(
+            "builtin:hunter".parse::<AntsSpec>().unwrap(),
+            AntsSpec::Builtin(AntsBuiltin::Hunter)
+        );
+        assert!(matches!(
+            "python3 MyBot.py".parse::<AntsSpec>().unwrap(),
+            AntsSpec::Command(_)
+        ));
+        let e = "builtin:alphabeta".parse::<AntsSpec>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown built-in ants bot \"alphabeta\"; the bots are: hold, random, hunter"
+        );
+        let e = "builtin:hunter:ms=5".parse::<AntsSpec>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "builtin:hunter takes no options (got \"ms=5\")"
+        );
+        // And a HackerEarth name is no Ants bot, nor the other way round.
+        assert!("builtin:hunter".parse::<PlayerSpec>().is_err());
     }
 
     #[test]

@@ -10,13 +10,12 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use ply_games::ants::bot::BuiltinBot;
 use ply_games::ants::mapgen::{MapGenParams, generate};
 use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings};
 use ply_referee::Sandbox;
 use ply_referee::ants::{AntsSeat, play_ants};
 use ply_referee::persistent::{PersistentBot, PersistentLimits};
-use ply_referee::process::CommandLine;
+use ply_referee::spec::AntsSpec;
 
 use crate::bad_input;
 
@@ -189,23 +188,15 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
             "--turntime, --loadtime, --memory-mb and --output-kb must be positive"
         ));
     }
-    enum Kind {
-        Builtin(BuiltinBot),
-        Program(CommandLine),
-    }
-    let mut kinds = Vec::new();
-    for (i, b) in a.bots.iter().enumerate() {
-        kinds.push(match b.trim().strip_prefix("builtin:") {
-            Some(name) => Kind::Builtin(
-                name.parse::<BuiltinBot>()
-                    .map_err(|e| bad_input!("bot {}: {e}", i + 1))?,
-            ),
-            None => Kind::Program(
-                b.parse::<CommandLine>()
-                    .map_err(|e| bad_input!("bot {}: {e}", i + 1))?,
-            ),
-        });
-    }
+    let kinds = a
+        .bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            b.parse::<AntsSpec>()
+                .map_err(|e| bad_input!("bot {}: {e}", i + 1))
+        })
+        .collect::<Result<Vec<_>>>()?;
     let engine_seed = a.engine_seed.unwrap_or_else(fresh_seed);
     let player_seed = a.player_seed.unwrap_or_else(fresh_seed);
     if a.engine_seed.is_none() || a.player_seed.is_none() {
@@ -250,8 +241,8 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
     let mut seats = Vec::new();
     for (i, k) in kinds.iter().enumerate() {
         seats.push(match k {
-            Kind::Builtin(b) => AntsSeat::Builtin(b.create(i as u64)),
-            Kind::Program(c) => {
+            AntsSpec::Builtin(b) => AntsSeat::Builtin(b.create(i as u64)),
+            AntsSpec::Command(c) => {
                 let sandbox = sandbox.get_or_insert_with(Sandbox::detect);
                 let bot = PersistentBot::start(sandbox, c, &limits, logging)
                     .map_err(|e| bad_input!("bot {}: cannot start {:?}: {e}", i + 1, a.bots[i]))?;
@@ -281,7 +272,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
             write("input", &r.sent)?;
             write("output", m.output_log(b).as_bytes())?;
             write("stdout", &r.received)?;
-            if matches!(kinds[b], Kind::Program(_)) {
+            if matches!(kinds[b], AntsSpec::Command(_)) {
                 write("stderr", &r.stderr)?;
             }
         }
