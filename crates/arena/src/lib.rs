@@ -10,7 +10,7 @@
 //!   (Glicko-2, one period per round) and reports [`Progress`] through a callback;
 //! * [`worker`]: the worker's side of the queue: claim a game, play it, post its result
 //!   ([`Worker::work_one`]); [`run_tournament`]'s threads are such workers;
-//! * [`matches`]: [`run_match`], several games between two players, with their tallies;
+//! * [`mod@matches`]: [`run_match`], several games between two players, with their tallies;
 //! * [`game_seed`]: every game's seed from the run's seed and the game's place.
 //!
 //! Nothing here prints, exits or reads the environment; the referee runs the bots, the store
