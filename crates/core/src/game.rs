@@ -117,19 +117,30 @@ pub trait Game:
     /// Gives the move back in an [`IllegalMoveError`] when it is not legal here; the state is
     /// then unchanged.
     fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError<Self::Move>> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Whether `mv` is legal here, with the reason when it is not: the one place legality is
+    /// judged ([`Game::play`], the referee's judge of a bot's answer and its check of a
+    /// built-in's all call it).
+    ///
+    /// # Errors
+    /// Gives the move back in an [`IllegalMoveError`] when it is not legal here (`the game is
+    /// over` when nothing is).
+    fn check(&self, mv: Self::Move) -> Result<(), IllegalMoveError<Self::Move>> {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.binary_search(&mv).is_ok() {
-            self.play_unchecked(mv);
-            Ok(())
-        } else {
-            let reason = if moves.is_empty() {
-                "the game is over".to_string()
-            } else {
-                self.explain_illegal(mv)
-            };
-            Err(IllegalMoveError { mv, reason })
+            return Ok(());
         }
+        let reason = if moves.is_empty() {
+            "the game is over".to_string()
+        } else {
+            self.explain_illegal(mv)
+        };
+        Err(IllegalMoveError { mv, reason })
     }
 
     /// Why `mv`, which is not legal here, is refused, in words a player understands

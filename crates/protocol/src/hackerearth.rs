@@ -62,21 +62,13 @@ pub fn judge<G: HackerEarth>(state: &G, output: &str) -> Result<G::Move, JudgeMo
             first_line: first_line.chars().take(80).collect(),
             reason: e.reason,
         })?;
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    if moves.binary_search(&mv).is_ok() {
-        Ok(mv)
-    } else {
-        let reason = if moves.is_empty() {
-            "the game is over".to_string()
-        } else {
-            state.explain_illegal(mv)
-        };
-        Err(JudgeMoveError::Illegal {
-            mv: mv.to_string(),
-            reason,
+    state
+        .check(mv)
+        .map(|()| mv)
+        .map_err(|e| JudgeMoveError::Illegal {
+            mv: e.mv.to_string(),
+            reason: e.reason,
         })
-    }
 }
 
 #[cfg(test)]

@@ -178,21 +178,15 @@ impl<G: Game> Bot<G> for BuiltinBot<G> {
         let elapsed = start.elapsed();
         let (verdict, mv) = match result {
             Err(fault) => (fault.into(), None),
-            Ok(mv) => {
-                let mut moves = Vec::new();
-                state.legal_moves(&mut moves);
-                if moves.binary_search(&mv).is_ok() {
-                    (Verdict::Ok, Some(mv))
-                } else {
-                    let reason = state.explain_illegal(mv);
-                    (
-                        Verdict::InvalidMove {
-                            reason: format!("{mv}: {reason}"),
-                        },
-                        None,
-                    )
-                }
-            }
+            Ok(mv) => match state.check(mv) {
+                Ok(()) => (Verdict::Ok, Some(mv)),
+                Err(e) => (
+                    Verdict::InvalidMove {
+                        reason: format!("{mv}: {}", e.reason),
+                    },
+                    None,
+                ),
+            },
         };
         Turn {
             verdict,
