@@ -609,3 +609,46 @@ fn an_unreadable_database_names_its_cause_once() {
         )
     );
 }
+
+#[test]
+fn an_unreadable_answer_and_an_illegal_move_are_told_apart() {
+    let (out, _) = texts(&[
+        "match",
+        "tictactoe",
+        "--p1",
+        "echo hello",
+        "--p2",
+        "builtin:random",
+    ]);
+    assert_eq!(
+        out,
+        "game 1: p2 wins, p1 lost by unreadable answer (cannot read a move from \"hello\": \
+         expected numbers: `row col` (each 0, 1 or 2) or a cell 1..9) on ply 1 (p1 first)\n\
+         \n\
+         p1 (echo hello): 0 won, 0 drawn, 1 lost; lost by unreadable 1\n\
+         p2 (builtin:random): 1 won, 0 drawn, 0 lost\n"
+    );
+    let (out, _) = texts(&[
+        "match",
+        "tictactoe",
+        "--p1",
+        "echo 0 0",
+        "--p2",
+        "builtin:random",
+        "--games",
+        "2",
+        "--swap",
+        "--seed",
+        "2",
+    ]);
+    assert_eq!(
+        out,
+        "game 1: p2 wins, p1 lost by invalid move (illegal move 0 0: cell 1 (row 0, column 0) \
+         already holds X) on ply 3 (p1 first)\n\
+         game 2: p2 wins, p1 lost by invalid move (illegal move 0 0: cell 1 (row 0, column 0) \
+         already holds X) on ply 2 (p2 first)\n\
+         \n\
+         p1 (echo 0 0): 0 won, 0 drawn, 2 lost; lost by invalid_move 2\n\
+         p2 (builtin:random): 2 won, 0 drawn, 0 lost\n"
+    );
+}

@@ -23,7 +23,9 @@ mod simultaneous;
 
 pub use game::{Game, GameInfo, IllegalMoveError, ParseMoveError, ParseStateError};
 pub use outcome::Outcome;
-pub use player::{Budget, Evaluator, Fault, MoveOrdering, Neutral, NoOrdering, Player};
+pub use player::{
+    Budget, Evaluator, Fault, MoveOrdering, Neutral, NoOrdering, Player, TurnOutcome,
+};
 pub use puzzle::Puzzle;
 pub use score::Score;
 pub use seat::Seat;

@@ -56,36 +56,66 @@ impl Budget {
     }
 }
 
-/// Why a player produced no legal move. In-process AIs never fault; external bots do, and a
-/// fault loses the game (HackerEarth's rule, and the AI Challenge's).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+/// How a turn failed: the one vocabulary of faults, from the process layer (a bot program
+/// crashed, ran out of time, memory or output) through the judge of its answer (unreadable,
+/// illegal) to the replay and the store, for per-move and persistent bots alike. A turn is
+/// an answer or a fault ([`TurnOutcome`]); a fault loses the game (HackerEarth's rule, and
+/// the AI Challenge's). In-process AIs never fault but for [`Fault::NoOutput`] when they
+/// have no move.
+///
+/// The serialised names (`{"verdict": "time_limit"}`) are the replay format's.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
 pub enum Fault {
-    /// Ran past its time limit.
+    /// Timeout: still running at the time limit (a persistent bot: no `go` in time).
     #[error("time limit exceeded")]
     TimeLimit,
-    /// Ran past its memory limit.
+    /// Memory: ran past its memory limit.
     #[error("memory limit exceeded")]
     MemoryLimit,
-    /// Exited with a non-zero code or was killed by a signal.
-    #[error("runtime error: {detail}")]
+    /// Crash: exited with a non-zero code, was killed by a signal, or could not start.
+    #[error("runtime error ({detail})")]
     RuntimeError {
         /// Exit code or signal, in words.
         detail: String,
     },
-    /// Answered with something that is not a legal move.
-    #[error("invalid move: {reason}")]
-    InvalidMove {
-        /// What it printed and why that is not legal.
-        reason: String,
-    },
-    /// Printed more than the output limit.
+    /// Output limit: printed more than allowed in one turn.
     #[error("output limit exceeded")]
     OutputLimit,
-    /// Exited without printing a move.
+    /// Unreadable, and empty: ended its turn without printing a move.
     #[error("no output")]
     NoOutput,
+    /// Unreadable: printed something that is not a move in the game's notation.
+    #[error("unreadable answer ({reason})")]
+    Unreadable {
+        /// What it printed and what the format expects.
+        reason: String,
+    },
+    /// Illegal: a well-formed move that the rules refuse here.
+    #[error("invalid move ({reason})")]
+    InvalidMove {
+        /// The move and why it is not legal.
+        reason: String,
+    },
 }
+
+impl Fault {
+    /// A short fixed name for tables and summaries (`time_limit`): the serialised name.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Fault::TimeLimit => "time_limit",
+            Fault::MemoryLimit => "memory_limit",
+            Fault::RuntimeError { .. } => "runtime_error",
+            Fault::OutputLimit => "output_limit",
+            Fault::NoOutput => "no_output",
+            Fault::Unreadable { .. } => "unreadable",
+            Fault::InvalidMove { .. } => "invalid_move",
+        }
+    }
+}
+
+/// How one turn went: the answer (a move, a persistent bot's order lines), or the fault.
+pub type TurnOutcome<A> = Result<A, Fault>;
 
 /// Anything that chooses moves in a game: a search AI, a random player, an external bot.
 pub trait Player<G: Game>: Send {
@@ -134,4 +164,28 @@ pub struct NoOrdering;
 
 impl<G: Game> MoveOrdering<G> for NoOrdering {
     fn order(&self, _: &G, _: &mut [G::Move]) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_fault_s_code_is_its_serialised_name() {
+        for f in [
+            Fault::TimeLimit,
+            Fault::MemoryLimit,
+            Fault::RuntimeError {
+                detail: "exit code 3".into(),
+            },
+            Fault::OutputLimit,
+            Fault::NoOutput,
+            Fault::Unreadable { reason: "x".into() },
+            Fault::InvalidMove { reason: "x".into() },
+        ] {
+            let json = serde_json::to_value(&f).unwrap();
+            assert_eq!(json["verdict"], f.code());
+            assert_eq!(serde_json::from_value::<Fault>(json).unwrap(), f);
+        }
+    }
 }

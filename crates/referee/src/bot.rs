@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ply_core::{Budget, Game, Player, Seat};
+use ply_core::{Budget, Fault, Game, Player, Seat};
 use ply_games::HackerEarth;
 use ply_protocol::hackerearth::{self, JudgeMoveError};
 
@@ -113,35 +113,41 @@ pub fn judge_run<G: HackerEarth>(
     cgroup: bool,
 ) -> (Verdict, Option<G::Move>) {
     let verdict = match &run.end {
-        RunEnd::TimedOut => Verdict::TimeLimit,
-        RunEnd::OutputFlood => Verdict::OutputLimit,
-        RunEnd::OutOfMemory => Verdict::MemoryLimit,
-        RunEnd::NotStarted(e) => Verdict::RuntimeError {
+        RunEnd::TimedOut => Verdict::Fault(Fault::TimeLimit),
+        RunEnd::OutputFlood => Verdict::Fault(Fault::OutputLimit),
+        RunEnd::OutOfMemory => Verdict::Fault(Fault::MemoryLimit),
+        RunEnd::NotStarted(e) => Verdict::Fault(Fault::RuntimeError {
             detail: format!("cannot start: {e}"),
-        },
+        }),
         RunEnd::Exited(status) if !status.success() => {
             let stderr = String::from_utf8_lossy(&run.stderr_tail);
             if !cgroup && ALLOCATION_FAILURES.iter().any(|m| stderr.contains(m)) {
-                Verdict::MemoryLimit
+                Verdict::Fault(Fault::MemoryLimit)
             } else {
-                Verdict::RuntimeError {
+                Verdict::Fault(Fault::RuntimeError {
                     detail: describe_status(*status),
-                }
+                })
             }
         }
         RunEnd::Exited(_) => {
             // A run that took longer than the limit but exited before the referee noticed.
             if run.elapsed > limits.time {
-                Verdict::TimeLimit
+                Verdict::Fault(Fault::TimeLimit)
             } else {
                 let text = String::from_utf8_lossy(&run.stdout);
                 return match hackerearth::judge(state, &text) {
                     Ok(mv) => (Verdict::Ok, Some(mv)),
-                    Err(JudgeMoveError::Empty) => (Verdict::NoOutput, None),
-                    Err(e) => (
-                        Verdict::InvalidMove {
+                    Err(JudgeMoveError::Empty) => (Verdict::Fault(Fault::NoOutput), None),
+                    Err(e @ JudgeMoveError::Unreadable { .. }) => (
+                        Verdict::Fault(Fault::Unreadable {
                             reason: e.to_string(),
-                        },
+                        }),
+                        None,
+                    ),
+                    Err(e) => (
+                        Verdict::Fault(Fault::InvalidMove {
+                            reason: e.to_string(),
+                        }),
                         None,
                     ),
                 };
@@ -181,9 +187,9 @@ impl<G: Game> Bot<G> for BuiltinBot<G> {
             Ok(mv) => match state.check(mv) {
                 Ok(()) => (Verdict::Ok, Some(mv)),
                 Err(e) => (
-                    Verdict::InvalidMove {
+                    Verdict::Fault(Fault::InvalidMove {
                         reason: format!("{mv}: {}", e.reason),
-                    },
+                    }),
                     None,
                 ),
             },

@@ -63,7 +63,7 @@ fn an_illegal_move_loses_at_once_and_the_replay_says_why() {
     let (seat, verdict) = replay.fault().unwrap();
     assert_eq!(seat, Seat::FIRST);
     assert!(
-        matches!(verdict, Verdict::InvalidMove { .. }),
+        matches!(verdict, Verdict::Fault(Fault::InvalidMove { .. })),
         "{verdict:?}"
     );
     assert!(replay.result.contains("stubborn"), "{}", replay.result);

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use ply_core::Game;
+use ply_core::{Fault, Game};
 use ply_games::tictactoe::TicTacToe;
 use ply_referee::Verdict;
 use ply_referee::bot::judge_run;
@@ -156,9 +156,9 @@ fn a_crash_is_a_runtime_error_with_its_exit_code() {
     let bot = kit.script("crash", "echo $$ >> $PIDS; echo 1 1; exit 3");
     assert_eq!(
         judge(&kit, &bot),
-        Verdict::RuntimeError {
+        Verdict::Fault(Fault::RuntimeError {
             detail: "exit code 3".into()
-        }
+        })
     );
 }
 
@@ -168,9 +168,9 @@ fn a_segfault_is_a_runtime_error_with_its_signal() {
     let bot = kit.script("segv", "echo $$ >> $PIDS; kill -SEGV $$");
     assert_eq!(
         judge(&kit, &bot),
-        Verdict::RuntimeError {
+        Verdict::Fault(Fault::RuntimeError {
             detail: "killed by signal 11 (SIGSEGV)".into()
-        }
+        })
     );
 }
 
@@ -182,7 +182,7 @@ fn a_missing_program_is_a_runtime_error() {
     };
     let verdict = judge(&Kit::new(), &bot);
     assert!(
-        matches!(&verdict, Verdict::RuntimeError { detail } if detail.starts_with("cannot start")),
+        matches!(&verdict, Verdict::Fault(Fault::RuntimeError { detail }) if detail.starts_with("cannot start")),
         "{verdict:?}"
     );
 }
@@ -194,16 +194,16 @@ fn a_hang_is_a_time_limit_and_is_killed() {
         "hang",
         "echo $$ >> $PIDS; sleep 30 & echo $! >> $PIDS; wait",
     );
-    assert_eq!(judge(&kit, &bot), Verdict::TimeLimit);
+    assert_eq!(judge(&kit, &bot), Verdict::Fault(Fault::TimeLimit));
 }
 
 #[test]
-fn garbage_is_an_invalid_move() {
+fn garbage_is_an_unreadable_answer() {
     let kit = Kit::new();
     let bot = kit.script("garbage", "echo 'hello world'");
     let verdict = judge(&kit, &bot);
     assert!(
-        matches!(&verdict, Verdict::InvalidMove { reason } if reason.contains("hello world")),
+        matches!(&verdict, Verdict::Fault(Fault::Unreadable { reason }) if reason.contains("hello world")),
         "{verdict:?}"
     );
 }
@@ -212,14 +212,14 @@ fn garbage_is_an_invalid_move() {
 fn an_output_flood_is_an_output_limit() {
     let kit = Kit::new();
     let bot = kit.script("flood", "echo $$ >> $PIDS; exec yes '1 1'");
-    assert_eq!(judge(&kit, &bot), Verdict::OutputLimit);
+    assert_eq!(judge(&kit, &bot), Verdict::Fault(Fault::OutputLimit));
 }
 
 #[test]
 fn silence_is_no_output() {
     let kit = Kit::new();
     let bot = kit.script("silent", "exit 0");
-    assert_eq!(judge(&kit, &bot), Verdict::NoOutput);
+    assert_eq!(judge(&kit, &bot), Verdict::Fault(Fault::NoOutput));
 }
 
 #[test]
@@ -229,7 +229,7 @@ fn an_illegal_move_is_invalid_with_the_reason() {
     let state: TicTacToe = "x../.o./...".parse().unwrap();
     let (verdict, _) = run_on(&state, &Sandbox::detect(), &bot);
     assert!(
-        matches!(&verdict, Verdict::InvalidMove { reason } if reason.starts_with("illegal move 0 0")),
+        matches!(&verdict, Verdict::Fault(Fault::InvalidMove { reason }) if reason.starts_with("illegal move 0 0")),
         "{verdict:?}"
     );
 }
@@ -245,7 +245,7 @@ fn an_answer_just_inside_the_limit_is_ok() {
 fn an_answer_just_past_the_limit_is_a_time_limit() {
     let kit = Kit::new();
     let bot = kit.script("past", "echo $$ >> $PIDS; sleep 2.8; echo 1 1");
-    assert_eq!(judge(&kit, &bot), Verdict::TimeLimit);
+    assert_eq!(judge(&kit, &bot), Verdict::Fault(Fault::TimeLimit));
 }
 
 #[test]
@@ -306,7 +306,7 @@ fn a_memory_hog_is_a_memory_limit() {
         eprintln!("skipped: no python3");
         return;
     };
-    assert_eq!(judge(&kit, &bot), Verdict::MemoryLimit);
+    assert_eq!(judge(&kit, &bot), Verdict::Fault(Fault::MemoryLimit));
 }
 
 #[test]
@@ -318,7 +318,7 @@ fn a_memory_hog_is_a_memory_limit_under_rlimits_too() {
     };
     let sandbox = Sandbox::with_guard(MemoryGuard::Rlimit);
     let (verdict, _) = run_on(&TicTacToe::start(), &sandbox, &bot);
-    assert_eq!(verdict, Verdict::MemoryLimit);
+    assert_eq!(verdict, Verdict::Fault(Fault::MemoryLimit));
 }
 
 #[test]
