@@ -11,7 +11,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use ply_games::ants::bot::{BuiltinBot, play_in_process};
 use ply_games::ants::mapgen::{MapGenParams, generate};
-use ply_games::ants::{Answer, AntsGame, AntsMap, AntsMatch, Settings};
+use ply_games::ants::{AntsGame, AntsMap, AntsMatch, Settings};
 
 fn settings() -> Settings {
     Settings {
@@ -41,7 +41,7 @@ fn replay(map: &AntsMap, turns: &[Vec<Vec<String>>]) -> usize {
     let mut bytes = 0;
     for a in turns {
         bytes += (0..map.players).map(|b| m.pending(b).len()).sum::<usize>();
-        m.play_turn(a.iter().cloned().map(Answer::Orders).collect());
+        m.play_turn(a.iter().cloned().map(Ok).collect());
     }
     bytes + (0..map.players).map(|b| m.pending(b).len()).sum::<usize>()
 }

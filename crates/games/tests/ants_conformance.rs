@@ -10,7 +10,7 @@ use std::fs;
 use std::path::Path;
 
 use common::{answers_by_turn, settings_from_command};
-use ply_games::ants::{Answer, AntsGame, AntsMap, AntsMatch};
+use ply_games::ants::{AntsGame, AntsMap, AntsMatch};
 use serde_json::Value;
 
 fn run_case(dir: &Path) {
@@ -27,7 +27,7 @@ fn run_case(dir: &Path) {
     while !m.is_over() {
         let t = m.turn();
         let a = (0..n)
-            .map(|b| Answer::Orders(answers[b].get(&t).cloned().unwrap_or_default()))
+            .map(|b| Ok(answers[b].get(&t).cloned().unwrap_or_default()))
             .collect();
         m.play_turn(a);
         for (b, s) in sent.iter_mut().enumerate() {

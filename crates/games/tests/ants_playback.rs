@@ -11,7 +11,7 @@ use std::path::Path;
 
 use common::{answers_by_turn, settings_from_command};
 use ply_games::ants::playback::FrameAnt;
-use ply_games::ants::{Answer, AntsGame, AntsMap, AntsMatch, Loc, Playback};
+use ply_games::ants::{AntsGame, AntsMap, AntsMatch, Loc, Playback};
 
 /// The engine's board after one turn, in the frame's terms.
 #[derive(Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ fn play_case(dir: &Path) -> (Vec<Board>, String) {
         let t = m.turn();
         m.play_turn(
             (0..n)
-                .map(|b| Answer::Orders(answers[b].get(&t).cloned().unwrap_or_default()))
+                .map(|b| Ok(answers[b].get(&t).cloned().unwrap_or_default()))
                 .collect(),
         );
         let b = engine_board(m.game());

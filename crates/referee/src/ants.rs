@@ -12,8 +12,9 @@
 use std::thread;
 use std::time::{Duration, Instant};
 
+use ply_core::Fault;
+use ply_games::ants::AntsMatch;
 use ply_games::ants::bot::AntsBot;
-use ply_games::ants::{Answer, AntsMatch};
 
 use crate::persistent::{PersistentBot, PersistentLimits, Reply};
 
@@ -85,34 +86,28 @@ pub fn play_ants(
         let mut answers = Vec::with_capacity(n);
         for (b, reply) in replies.into_iter().enumerate() {
             let Some((reply, elapsed)) = reply else {
-                answers.push(Answer::Orders(Vec::new()));
+                answers.push(Ok(Vec::new()));
                 continue;
             };
             let r = &mut records[b];
             r.time += elapsed;
             r.longest = r.longest.max(elapsed);
-            answers.push(match reply {
-                Reply::Go(lines) => {
+            match &reply {
+                Ok(lines) => {
                     if record && matches!(seats[b], AntsSeat::Builtin(_)) {
-                        for l in &lines {
+                        for l in lines {
                             r.received.extend_from_slice(l.as_bytes());
                             r.received.push(b'\n');
                         }
                         r.received.extend_from_slice(b"go\n");
                     }
-                    Answer::Orders(lines)
                 }
-                Reply::Crashed(detail) => {
-                    r.detail = Some(detail);
+                Err(fault) => {
+                    r.detail = Some(describe(fault, limit, limits));
                     r.failed_turn = Some(turn);
-                    Answer::Crashed
                 }
-                Reply::TimedOut(detail) => {
-                    r.detail = Some(detail);
-                    r.failed_turn = Some(turn);
-                    Answer::TimedOut
-                }
-            });
+            }
+            answers.push(reply);
         }
         m.play_turn(answers);
         // Seats whose orders ended this turn get their end block (if any) and are killed;
@@ -138,6 +133,21 @@ pub fn play_ants(
     records
 }
 
+/// A seat's fault in the words of the AI Challenge's error log (`no go within 1000 ms`,
+/// `output flood: ...`, `out of memory`, `exit code 1`), with the turn's time `limit`.
+fn describe(fault: &Fault, limit: Duration, limits: &PersistentLimits) -> String {
+    match fault {
+        Fault::TimeLimit => format!("no go within {} ms", limit.as_millis()),
+        Fault::OutputLimit => format!(
+            "output flood: more than {} bytes in one turn",
+            limits.output
+        ),
+        Fault::MemoryLimit => "out of memory".to_string(),
+        Fault::RuntimeError { detail } => detail.clone(),
+        other => other.to_string(),
+    }
+}
+
 /// One turn of every seat that has a text: the built-ins and then the last program on this
 /// thread, the other programs each on a thread of their own meanwhile. A thread costs tens
 /// of microseconds, so none is started that this one can do the work of; a program's clock
@@ -151,7 +161,7 @@ fn exchange_all(
         AntsSeat::Builtin(bot) => {
             let start = Instant::now();
             let lines = bot.answer(text);
-            (Reply::Go(lines), start.elapsed())
+            (Ok(lines), start.elapsed())
         }
         AntsSeat::Program(p) => {
             let e = p.exchange(text, limit);

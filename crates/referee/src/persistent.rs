@@ -48,7 +48,8 @@
 //!   `go` while reading the flood 100 lines per 10 ms, and recorded it as timed out when an
 //!   endless flood never reached one. A bot past its memory limit (cgroup or `RLIMIT_AS`,
 //!   see [`crate::process`]) dies and ends as `crashed`, the original's status for a dead
-//!   process. Both are told apart in [`Reply`]'s detail.
+//!   process. Both keep their own [`Fault`] (`OutputLimit`, `MemoryLimit`), which the Ants
+//!   engine turns into those statuses.
 //!
 //! Input is written by a thread of the bot's own (the original's `_child_writer`), so a
 //! stopped bot that does not read its stdin can never block the referee.
@@ -58,6 +59,8 @@ use std::process::ChildStdin;
 use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use ply_core::{Fault, TurnOutcome};
 
 use crate::bot::ALLOCATION_FAILURES;
 use crate::process::{BotProcess, CommandLine, Event, Limits, STDERR_TAIL, Sandbox};
@@ -92,16 +95,10 @@ impl Default for PersistentLimits {
     }
 }
 
-/// How a bot's turn ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
-    /// It said `go`; the lines before it, stripped.
-    Go(Vec<String>),
-    /// Its process died before `go` (the detail says how: exit status, out of memory).
-    Crashed(String),
-    /// No `go` in time (or an output flood: see the detail).
-    TimedOut(String),
-}
+/// How a bot's turn ended: the lines before its `go`, stripped; or the fault
+/// ([`Fault::RuntimeError`] or [`Fault::MemoryLimit`] when its process died before `go`,
+/// [`Fault::TimeLimit`] without a `go` in time, [`Fault::OutputLimit`] for a flood).
+pub type Reply = TurnOutcome<Vec<String>>;
 
 /// One turn of a persistent bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,7 +198,9 @@ impl PersistentBot {
         self.send(text);
         if self.dead {
             return Exchange {
-                reply: Reply::Crashed("the process was already killed".into()),
+                reply: Err(Fault::RuntimeError {
+                    detail: "the process was already killed".into(),
+                }),
                 elapsed: Duration::ZERO,
             };
         }
@@ -245,10 +244,7 @@ impl PersistentBot {
                             return self.conclude(reply, elapsed);
                         }
                     }
-                    return self.conclude(
-                        Reply::TimedOut(format!("no go within {} ms", limit.as_millis())),
-                        elapsed,
-                    );
+                    return self.conclude(Err(Fault::TimeLimit), elapsed);
                 }
             }
         }
@@ -256,7 +252,7 @@ impl PersistentBot {
 
     /// Pauses a bot that answered, kills one that did not.
     fn conclude(&mut self, reply: Reply, elapsed: Duration) -> Exchange {
-        if matches!(reply, Reply::Go(_)) {
+        if reply.is_ok() {
             self.process.pause();
         } else {
             self.kill();
@@ -287,14 +283,15 @@ impl PersistentBot {
                 }
                 None
             }
-            Event::Exited(status) => {
-                let detail = if self.process.out_of_memory() || self.allocation_failed() {
-                    "out of memory".to_string()
+            Event::Exited(status) => Some(Err(
+                if self.process.out_of_memory() || self.allocation_failed() {
+                    Fault::MemoryLimit
                 } else {
-                    crate::process::describe_status(status)
-                };
-                Some(Reply::Crashed(detail))
-            }
+                    Fault::RuntimeError {
+                        detail: crate::process::describe_status(status),
+                    }
+                },
+            )),
             Event::StdoutClosed(()) | Event::StderrClosed => None,
         }
     }
@@ -326,7 +323,7 @@ impl PersistentBot {
             start = end + 1;
             scan = start;
             if line.eq_ignore_ascii_case("go") {
-                reply = Some(Reply::Go(std::mem::take(lines)));
+                reply = Some(Ok(std::mem::take(lines)));
                 break;
             }
             lines.push(line.to_string());
@@ -336,10 +333,7 @@ impl PersistentBot {
         }
         self.buffer.drain(..start);
         if reply.is_none() && *read + self.buffer.len() > self.output_cap {
-            return Some(Reply::TimedOut(format!(
-                "output flood: more than {} bytes in one turn",
-                self.output_cap
-            )));
+            return Some(Err(Fault::OutputLimit));
         }
         reply
     }

@@ -5,11 +5,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use ply_core::Fault;
 use ply_games::ants::bot::BuiltinBot;
 use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, MatchResult, Settings};
 use ply_referee::Sandbox;
 use ply_referee::ants::{AntsSeat, SeatRecord, play_ants};
-use ply_referee::persistent::{PersistentBot, PersistentLimits, Reply};
+use ply_referee::persistent::{PersistentBot, PersistentLimits};
 use ply_referee::process::{CommandLine, MemoryGuard};
 use serde_json::Value;
 
@@ -392,17 +393,11 @@ fn lines_after_go_wait_for_the_next_turn() {
     let limits = limits();
     let mut bot = PersistentBot::start(&sandbox, &command, &limits, true).unwrap();
     let first = bot.exchange("ready\n", limits.load);
-    assert_eq!(first.reply, Reply::Go(vec![]));
+    assert_eq!(first.reply, Ok(vec![]));
     let second = bot.exchange("turn 1\ngo\n", limits.turn);
-    assert_eq!(
-        second.reply,
-        Reply::Go(vec!["o 1 2 N".to_string(), String::new()])
-    );
+    assert_eq!(second.reply, Ok(vec!["o 1 2 N".to_string(), String::new()]));
     let third = bot.exchange("turn 2\ngo\n", Duration::from_millis(200));
-    assert_eq!(
-        third.reply,
-        Reply::TimedOut("no go within 200 ms".to_string())
-    );
+    assert_eq!(third.reply, Err(Fault::TimeLimit));
     assert!(bot.is_dead());
     let t = bot.transcript().unwrap();
     assert_eq!(t.sent, b"ready\nturn 1\ngo\nturn 2\ngo\n");

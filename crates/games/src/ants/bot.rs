@@ -697,7 +697,7 @@ pub fn play_in_process(
                 }
             })
             .collect();
-        m.play_turn(answers.iter().cloned().map(super::Answer::Orders).collect());
+        m.play_turn(answers.iter().cloned().map(Ok).collect());
         on_turn(m, &answers);
     }
     // the end blocks

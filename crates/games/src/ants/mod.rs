@@ -127,7 +127,7 @@ pub use geometry::{Dir, Torus};
 pub use map::{AntsMap, Loc, ParseMapError};
 pub use orders::{IgnoredOrder, InvalidOrder, OrderReport};
 pub use playback::{Frame, ParseReplayError, Playback, PlayerView};
-pub use session::{Answer, AntsMatch, BotStatus, MatchResult};
+pub use session::{Answer, AntsMatch, BotStatus, MatchResult, status_of};
 
 /// How food appears.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

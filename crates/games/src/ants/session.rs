@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use ply_core::{Outcome, Seat, SimultaneousGame};
+use ply_core::{Fault, Outcome, Seat, SimultaneousGame, TurnOutcome};
 
 use super::game::{AntsGame, Cutoff};
 use super::orders::OrderReport;
@@ -42,15 +42,18 @@ impl fmt::Display for BotStatus {
     }
 }
 
-/// What a seat did with its turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// The lines it sent before `go` (the `go` itself excluded).
-    Orders(Vec<String>),
-    /// Its process died.
-    Crashed,
-    /// It did not say `go` in time.
-    TimedOut,
+/// What a seat did with its turn: the lines it sent before `go` (the `go` itself excluded),
+/// or the fault that ended its orders ([`Fault`], the vocabulary every bot speaks). The
+/// original engine knows two ends: `timeout` (no `go` in time, and ply's output flood, which
+/// the original would have waited out) and `crashed` (every other fault: the process died).
+pub type Answer = TurnOutcome<Vec<String>>;
+
+/// The AI Challenge's status for a seat whose turn ended in `fault`.
+pub fn status_of(fault: &Fault) -> BotStatus {
+    match fault {
+        Fault::TimeLimit | Fault::OutputLimit => BotStatus::Timeout,
+        _ => BotStatus::Crashed,
+    }
 }
 
 /// The final result, as the original's game result (`status`, `playerturns`, `score`,
@@ -168,13 +171,9 @@ impl AntsMatch {
                 continue;
             }
             match a {
-                Answer::Orders(lines) => moves[b] = Some(lines),
-                Answer::Crashed | Answer::TimedOut => {
-                    self.status[b] = if a == Answer::Crashed {
-                        BotStatus::Crashed
-                    } else {
-                        BotStatus::Timeout
-                    };
+                Ok(lines) => moves[b] = Some(lines),
+                Err(fault) => {
+                    self.status[b] = status_of(&fault);
                     self.player_turns[b] = t;
                     self.game.kill_player(b);
                 }
@@ -307,10 +306,27 @@ impl SimultaneousGame for AntsMatch {
     }
 
     fn step(&mut self, orders: Vec<Vec<String>>) {
-        self.play_turn(orders.into_iter().map(Answer::Orders).collect());
+        self.play_turn(orders.into_iter().map(Ok).collect());
     }
 
     fn outcome(&self) -> Option<Outcome> {
         self.result().map(|r| Outcome::Ranking(r.rank))
+    }
+}
+
+#[cfg(test)]
+mod fault_tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_s_fault_becomes_the_original_s_timeout_or_crashed() {
+        assert_eq!(status_of(&Fault::TimeLimit), BotStatus::Timeout);
+        // An output flood: the original would have waited for a `go` that never came.
+        assert_eq!(status_of(&Fault::OutputLimit), BotStatus::Timeout);
+        assert_eq!(status_of(&Fault::MemoryLimit), BotStatus::Crashed);
+        let exit = Fault::RuntimeError {
+            detail: "exit code 1".into(),
+        };
+        assert_eq!(status_of(&exit), BotStatus::Crashed);
     }
 }

@@ -385,7 +385,7 @@ fn symmetric_food_starts_with_food_visible_per_player_at_symmetric_squares() {
     }
     // and food keeps coming, a whole set at a time
     for _ in 0..60 {
-        m.play_turn(vec![Answer::Orders(Vec::new()); 4]);
+        m.play_turn(vec![Ok(Vec::new()); 4]);
     }
     let later = m.game().food_locs().len() + m.game().hive().iter().sum::<i64>() as usize;
     assert!(later > visible && later % 4 == 0, "{later}");

@@ -31,7 +31,7 @@ fn scenario(rows: &[&str], turns: u32) -> AntsMatch {
 fn first_orders(m: &mut AntsMatch) -> Vec<String> {
     let mut bot = HunterBot::new(0);
     bot.answer(m.pending(0));
-    m.play_turn(vec![crate::ants::Answer::Orders(Vec::new()); 2]);
+    m.play_turn(vec![Ok(Vec::new()); 2]);
     let mut o = bot.answer(m.pending(0));
     o.sort();
     o
