@@ -220,9 +220,13 @@ fn a_tournament_killed_with_sigkill_resumes_without_losing_or_replaying_a_game()
     let out = ply().args(tournament_args(&bot, &db)).output().unwrap();
     let resumed = json(&out);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(&format!("{} of 18 games already played", before.len())),
-        "{stderr}"
+    assert_eq!(
+        stderr,
+        format!(
+            "resuming tournament #1 in {}: {} of 18 games already played\n",
+            db.display(),
+            before.len()
+        )
     );
     let after = stored_games(&db);
     assert_eq!(after.len(), 18);
@@ -267,9 +271,53 @@ fn a_match_records_replays_that_play_back() {
     let file = games[0]["replay"].as_str().unwrap();
     let out = run(&["replay", file]);
     assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("player 2: p2 (builtin:perfect)"), "{text}");
-    assert!(text.contains("result: "), "{text}");
+    // The whole playback, the bots' times masked (`in 0.2 ms` -> `in T`).
+    let text: String = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| match l.rsplit_once(" in ") {
+            Some((head, _)) if l.starts_with("ply ") => format!("{head} in T\n"),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    let board = |cells: [&str; 9]| {
+        format!(
+            " {} | {} | {} \n---+---+---\n {} | {} | {} \n---+---+---\n {} | {} | {} \n\n\n",
+            cells[0],
+            cells[1],
+            cells[2],
+            cells[3],
+            cells[4],
+            cells[5],
+            cells[6],
+            cells[7],
+            cells[8]
+        )
+    };
+    let mut expected = String::from(
+        "Tic-tac-toe (seed 10451216379200822465)\nplayer 1: p1 (builtin:random)\n\
+         player 2: p2 (builtin:perfect)\n\n",
+    );
+    expected += &board(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    for (ply, (mv, cells)) in [
+        ("0 1", ["1", "X", "3", "4", "5", "6", "7", "8", "9"]),
+        ("1 1", ["1", "X", "3", "4", "O", "6", "7", "8", "9"]),
+        ("2 0", ["1", "X", "3", "4", "O", "6", "X", "8", "9"]),
+        ("1 2", ["1", "X", "3", "4", "O", "O", "X", "8", "9"]),
+        ("2 1", ["1", "X", "3", "4", "O", "O", "X", "X", "9"]),
+        ("1 0", ["1", "X", "3", "O", "O", "O", "X", "X", "9"]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let player = ply % 2 + 1;
+        expected += &format!(
+            "ply {}: player {player} (p{player}) plays {mv} in T\n",
+            ply + 1
+        );
+        expected += &board(cells);
+    }
+    expected += "result: player 2 wins\n";
+    assert_eq!(text, expected);
 }
 
 #[test]
