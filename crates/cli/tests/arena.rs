@@ -349,8 +349,11 @@ fn bad_specs_are_bad_input() {
         "/nonexistent/never-created.sqlite3",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("unknown built-in AI \"nope\""), "{err}");
+    assert_eq!(
+        text(&out.stderr),
+        "error: --bot \"builtin:nope\": unknown built-in AI \"nope\"; the built-ins are: random, \
+         greedy, alphabeta, mcts, perfect\n"
+    );
     let out = run(&[
         "match",
         "tictactoe",
@@ -360,6 +363,27 @@ fn bad_specs_are_bad_input() {
         "builtin:random",
     ]);
     assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: --p1 \"python3 'open\": cannot read the command line \"python3 'open\": a single \
+         quote is not closed\n"
+    );
+    // A built-in that cannot play the game is refused before the database is opened.
+    let out = run(&[
+        "tournament",
+        "reversi",
+        "--bot=a=builtin:perfect",
+        "--bot=b=builtin:random",
+        "--db",
+        "/nonexistent/never-created.sqlite3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: --bot a: builtin:perfect searches to the end of the game, which reversi is too \
+         long for; use builtin:alphabeta\n"
+    );
+    assert!(!Path::new("/nonexistent").exists());
 }
 
 /// Runs `ply` and returns (stdout, stderr), asserting success.
@@ -591,9 +615,17 @@ fn the_leaderboard_without_a_database_says_so_and_creates_nothing() {
     assert_eq!(err, "");
     let (out, _) = texts(&["leaderboard", "--db", db_text, "--json"]);
     assert_eq!(out, "{\n  \"standings\": [],\n  \"tournament\": null\n}\n");
+    let out = run(&["replay", "--db", db_text, "--game", "1:0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {db_text}: no tournaments yet (no such file); run `ply tournament` first\n"
+        )
+    );
     assert!(
         std::fs::read_dir(dir.path()).unwrap().next().is_none(),
-        "the leaderboard created something"
+        "the leaderboard or the replay created something"
     );
 }
 
