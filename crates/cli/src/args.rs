@@ -65,6 +65,8 @@ ply judge taunt --state state.txt --move move.txt   # the next state, or `invali
     Peg(crate::cmd::peg::PegArgs),
     /// Tower of Hanoi on any number of pegs: solve, search, draw, play.
     Hanoi(crate::cmd::hanoi::HanoiArgs),
+    /// Block Breaker: play in the terminal, watch the autopilot, replay traces.
+    Breaker(crate::cmd::breaker::BreakerArgs),
 }
 
 #[derive(Debug, Args)]

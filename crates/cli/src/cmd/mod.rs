@@ -4,6 +4,8 @@ pub mod ants;
 mod ants_replay;
 mod arena;
 mod bot;
+pub mod breaker;
+mod breaker_tui;
 mod games;
 pub mod hanoi;
 pub mod judge;
@@ -43,6 +45,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Sudoku(a) => sudoku::run(&a),
         Command::Peg(a) => peg::run(&a),
         Command::Hanoi(a) => hanoi::run(&a),
+        Command::Breaker(a) => breaker::run(&a),
     }
 }
 
