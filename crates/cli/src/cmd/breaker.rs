@@ -84,6 +84,9 @@ pub struct PlayArgs {
     /// Write the game as a trace (JSON) to this file when it ends.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// For the tests: panic after this many steps, to show the terminal is restored.
+    #[arg(long, hide = true)]
+    pub panic_after: Option<u64>,
 }
 
 #[derive(Debug, Args)]
@@ -353,7 +356,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         .unwrap_or_else(|| "player".into());
     let path = scores_path()?;
     let scores = load_scores(&path);
-    let outcome = breaker_tui::play(&levels, first, seed, scores, &name)?;
+    let outcome = breaker_tui::play(&levels, first, seed, scores, &name, a.panic_after)?;
     if let Some(table) = &outcome.scores {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)

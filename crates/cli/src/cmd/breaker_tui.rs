@@ -52,6 +52,13 @@ impl Term {
                 PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::REPORT_EVENT_TYPES)
             )
             .is_ok();
+        if releases {
+            let hook = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                let _ = execute!(std::io::stdout(), PopKeyboardEnhancementFlags);
+                hook(info);
+            }));
+        }
         Ok(Term { terminal, releases })
     }
 
@@ -63,6 +70,11 @@ impl Term {
 
 impl Drop for Term {
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            // The panic hooks have restored the terminal already; leaving the alternate
+            // screen twice would move the cursor back over the panic message.
+            return;
+        }
         if self.releases {
             let _ = execute!(std::io::stdout(), PopKeyboardEnhancementFlags);
         }
@@ -280,6 +292,7 @@ pub fn play(
     seed: u64,
     mut scores: HighScores,
     name: &str,
+    panic_after: Option<u64>,
 ) -> Result<PlayOutcome> {
     let mut term = Term::start()?;
     let last = first + levels.len() - 1;
@@ -371,6 +384,9 @@ pub fn play(
             let action = input.action();
             sim.step(action);
             recorder.record(action, &sim);
+            if panic_after.is_some_and(|n| sim.steps() >= n) {
+                panic!("--panic-after {}: the panic the tests asked for", sim.steps());
+            }
             next += step_len();
             n += 1;
         }
