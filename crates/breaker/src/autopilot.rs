@@ -16,6 +16,9 @@ use crate::sim::{Action, Sim};
 
 /// Steps a rebound is followed before the autopilot gives up on it reaching a brick.
 const HORIZON: u32 = 900;
+/// Steps ahead the autopilot looks for bad power-ups falling onto the paddle (enough to
+/// get a normal paddle out from under one).
+const DODGE_AHEAD: i32 = 14;
 /// Offsets tried across the paddle.
 const FAN: i32 = 15;
 
@@ -84,7 +87,7 @@ impl Autopilot {
             return Action::Stay;
         };
         let diff = px - paddle.x;
-        if diff.abs() <= PADDLE_SPEED / 2 {
+        let action = if diff.abs() <= PADDLE_SPEED / 2 {
             if launch_when_there {
                 Action::Launch
             } else {
@@ -94,7 +97,22 @@ impl Autopilot {
             Action::Left
         } else {
             Action::Right
+        };
+        // A bad power-up about to land on the paddle: step aside if the ball allows.
+        let urgent = deadline.is_some_and(|d| d < 12);
+        if !urgent && catches_bad(sim, action, DODGE_AHEAD) {
+            let dodge = [Action::Left, Action::Right, Action::Stay]
+                .into_iter()
+                .filter(|&a| !catches_bad(sim, a, DODGE_AHEAD))
+                .min_by_key(|&a| {
+                    let x = paddle.x + shift(a);
+                    ((x - px).abs(), a as u8)
+                });
+            if let Some(a) = dodge {
+                return a;
+            }
         }
+        action
     }
 
     fn refresh_landings(&mut self, sim: &Sim) {
@@ -162,8 +180,10 @@ impl Autopilot {
             let offset = centre - (px + w / 2);
             let (vx, vy) = physics::paddle_bounce(offset, reach, sim.speed());
             let mut value = rebound_value(sim, landing.x, vx, vy);
+            // The paddle waits at `px` from when it gets there until the ball arrives.
+            let there = i64::from((px - paddle.x).abs()) / i64::from(PADDLE_SPEED);
             let lands_bad = bad.iter().any(|&(c, from, to)| {
-                c.x < px + w && px < c.x + CAPSULE_W && from <= time + 15 && to + 10 >= time
+                c.x < px + w && px < c.x + CAPSULE_W && from <= time + 10 && to >= there.min(time)
             });
             if lands_bad {
                 value -= 2_000_000;
@@ -230,8 +250,9 @@ impl Autopilot {
                 continue;
             };
             // The paddle positions that overlap the capsule, nearest the ball's spot.
-            let lo = (c.x - w + 1).max(0);
-            let hi = (c.x + CAPSULE_W - 1).min(FIELD_W - w);
+            // (With a margin wider than the half step the paddle stops within.)
+            let lo = (c.x - w + PADDLE_SPEED).max(0);
+            let hi = (c.x + CAPSULE_W - PADDLE_SPEED).min(FIELD_W - w);
             let goal = target.unwrap_or(paddle.x);
             let px = goal.clamp(lo, hi);
             let reach_by = i64::from((px - paddle.x).abs());
@@ -251,6 +272,31 @@ impl Autopilot {
         }
         best.map(|(_, px)| px)
     }
+}
+
+fn shift(a: Action) -> i32 {
+    match a {
+        Action::Left => -PADDLE_SPEED,
+        Action::Right => PADDLE_SPEED,
+        _ => 0,
+    }
+}
+
+/// Whether, moving by `a` for the next `k` + 1 steps, the paddle would overlap a bad
+/// power-up as it falls.
+fn catches_bad(sim: &Sim, a: Action, k: i32) -> bool {
+    let p = sim.paddle();
+    (0..=k).any(|j| {
+        let x = (p.x + shift(a) * (j + 1)).clamp(0, FIELD_W - p.w);
+        let r = Rect { x, ..p };
+        sim.capsules().iter().any(|c| {
+            let fell = Rect {
+                y: c.y + CAPSULE_FALL * (j + 1),
+                ..c.rect()
+            };
+            !c.kind.is_good() && fell.overlaps(&r)
+        })
+    })
 }
 
 /// The steps from now during which a capsule at height `y` overlaps the paddle's rows,
