@@ -117,7 +117,8 @@ impl Autopilot {
 
     fn refresh_landings(&mut self, sim: &Sim) {
         let bricks = sim.breakable_left();
-        let now: Vec<(i32, i32, usize)> = sim.balls().iter().map(|b| (b.vx, b.vy, bricks)).collect();
+        let now: Vec<(i32, i32, usize)> =
+            sim.balls().iter().map(|b| (b.vx, b.vy, bricks)).collect();
         if now.len() != self.seen.len() {
             self.seen.clear();
             self.landings.clear();
@@ -131,7 +132,11 @@ impl Autopilot {
                     continue;
                 }
             }
-            let landing = if ball.hold.is_some() { None } else { predict(sim, ball) };
+            let landing = if ball.hold.is_some() {
+                None
+            } else {
+                predict(sim, ball)
+            };
             if i < self.seen.len() {
                 self.seen[i] = *key;
                 self.landings[i] = landing;

@@ -249,7 +249,11 @@ pub fn grid(sim: &Sim) -> Vec<u8> {
         x += COL;
     }
     for c in sim.capsules() {
-        let code = if c.kind.is_good() { codes::GOOD } else { codes::BAD };
+        let code = if c.kind.is_good() {
+            codes::GOOD
+        } else {
+            codes::BAD
+        };
         for k in 0..3 {
             put(c.x + k * COL + COL / 2, c.y, code);
         }

@@ -160,11 +160,19 @@ impl Level {
                             }
                         }
                         ' ' | '\t' => {
-                            p(line, c + 1, "a row has no spaces (use . for an empty cell)".into());
+                            p(
+                                line,
+                                c + 1,
+                                "a row has no spaces (use . for an empty cell)".into(),
+                            );
                             Cell::Empty
                         }
                         other => {
-                            p(line, c + 1, format!("unknown brick {other:?} (use . 1-9 X *)"));
+                            p(
+                                line,
+                                c + 1,
+                                format!("unknown brick {other:?} (use . 1-9 X *)"),
+                            );
                             Cell::Empty
                         }
                     };
@@ -174,11 +182,17 @@ impl Level {
                     count = c + 1;
                 }
                 if count != GRID_COLS {
-                    let col = if count > GRID_COLS { GRID_COLS + 1 } else { count + 1 };
+                    let col = if count > GRID_COLS {
+                        GRID_COLS + 1
+                    } else {
+                        count + 1
+                    };
                     p(
                         line,
                         col,
-                        format!("a row has {count} cells; it needs exactly {GRID_COLS} (use . for an empty cell)"),
+                        format!(
+                            "a row has {count} cells; it needs exactly {GRID_COLS} (use . for an empty cell)"
+                        ),
                     );
                 }
                 if rows.len() == GRID_MAX_ROWS {
@@ -189,7 +203,11 @@ impl Level {
                 continue;
             }
             let Some((key, value)) = content.split_once(':') else {
-                p(line, 1, "expected `key: value` (name, speed, drops) or `bricks:`".into());
+                p(
+                    line,
+                    1,
+                    "expected `key: value` (name, speed, drops) or `bricks:`".into(),
+                );
                 continue;
             };
             let value_col = key.len() + 2 + (value.len() - value.trim_start().len());
@@ -203,11 +221,19 @@ impl Level {
                 }
                 "speed" => match value.parse::<u32>() {
                     Ok(v) if (50..=200).contains(&v) => speed = v,
-                    _ => p(line, value_col, format!("speed {value:?} is not a whole number from 50 to 200 (percent)")),
+                    _ => p(
+                        line,
+                        value_col,
+                        format!("speed {value:?} is not a whole number from 50 to 200 (percent)"),
+                    ),
                 },
                 "drops" => match value.parse::<u32>() {
                     Ok(v) if v <= 100 => drops = v,
-                    _ => p(line, value_col, format!("drops {value:?} is not a whole number from 0 to 100 (percent)")),
+                    _ => p(
+                        line,
+                        value_col,
+                        format!("drops {value:?} is not a whole number from 0 to 100 (percent)"),
+                    ),
                 },
                 "bricks" => {
                     if !value.is_empty() {
@@ -216,12 +242,20 @@ impl Level {
                     in_bricks = true;
                     bricks_line = Some(line);
                 }
-                other => p(line, 1, format!("unknown key {other:?} (name, speed, drops, bricks)")),
+                other => p(
+                    line,
+                    1,
+                    format!("unknown key {other:?} (name, speed, drops, bricks)"),
+                ),
             }
         }
         let last = text.lines().count().max(1);
         match bricks_line {
-            None => p(last, 1, "no `bricks:` line; the grid of bricks follows one".into()),
+            None => p(
+                last,
+                1,
+                "no `bricks:` line; the grid of bricks follows one".into(),
+            ),
             Some(at) => {
                 if !rows.iter().flatten().any(|c| c.is_breakable()) {
                     p(at, 1, "the level has no breakable brick (1-9 or *)".into());
@@ -242,7 +276,11 @@ impl Level {
 
     /// How many bricks must break to clear the level.
     pub fn breakable(&self) -> usize {
-        self.rows.iter().flatten().filter(|c| c.is_breakable()).count()
+        self.rows
+            .iter()
+            .flatten()
+            .filter(|c| c.is_breakable())
+            .count()
     }
 
     /// The level as text again (what [`Level::parse`] reads back to the same level).
@@ -261,7 +299,10 @@ impl Level {
 
 /// The six levels that come with the game, in order.
 pub const BUILTIN: [(&str, &str); 6] = [
-    ("01_first_light.txt", include_str!("../levels/01_first_light.txt")),
+    (
+        "01_first_light.txt",
+        include_str!("../levels/01_first_light.txt"),
+    ),
     ("02_pyramid.txt", include_str!("../levels/02_pyramid.txt")),
     ("03_checkers.txt", include_str!("../levels/03_checkers.txt")),
     ("04_fortress.txt", include_str!("../levels/04_fortress.txt")),

@@ -11,7 +11,7 @@
 //! - [`level`]: the level file format and the six built-in levels;
 //! - [`sim`]: the state and its fixed step; [`powerup`]: the power-ups;
 //! - [`autopilot`]: a player that predicts landings and aims at bricks;
-//! - [`env`]: reset/step/observation/reward for learners; [`trace`]: recorded runs that
+//! - [`env`](mod@env): reset/step/observation/reward for learners; [`trace`]: recorded runs that
 //!   replay exactly; [`scores`]: the high-score table.
 
 pub mod autopilot;

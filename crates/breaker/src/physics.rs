@@ -153,7 +153,11 @@ pub fn with_speed(vx: i32, vy: i32, speed: i32) -> (i32, i32) {
     let (x, y) = (i64::from(vx), i64::from(vy));
     let len = ((x * x + y * y) as u64).isqrt() as i64;
     let s = i64::from(speed);
-    let (mut nx, mut ny) = if len == 0 { (0, -s) } else { (x * s / len, y * s / len) };
+    let (mut nx, mut ny) = if len == 0 {
+        (0, -s)
+    } else {
+        (x * s / len, y * s / len)
+    };
     if 2 * ny.abs() < s {
         let sign_y = if ny > 0 { 1 } else { -1 };
         let sign_x = if nx < 0 { -1 } else { 1 };
@@ -256,9 +260,13 @@ fn unit_move(
     // smaller than a brick.
     let rows = world.grid.len() as i32;
     let r0 = (next.y - GRID_TOP).div_euclid(BRICK_H).max(0);
-    let r1 = (next.y + BALL - 1 - GRID_TOP).div_euclid(BRICK_H).min(rows - 1);
+    let r1 = (next.y + BALL - 1 - GRID_TOP)
+        .div_euclid(BRICK_H)
+        .min(rows - 1);
     let c0 = next.x.div_euclid(BRICK_W).max(0);
-    let c1 = (next.x + BALL - 1).div_euclid(BRICK_W).min(GRID_COLS as i32 - 1);
+    let c1 = (next.x + BALL - 1)
+        .div_euclid(BRICK_W)
+        .min(GRID_COLS as i32 - 1);
     for r in r0..=r1 {
         for c in c0..=c1 {
             let (ru, cu) = (r as usize, c as usize);

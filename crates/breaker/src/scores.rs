@@ -58,7 +58,11 @@ impl HighScores {
         if entry.score == 0 {
             return None;
         }
-        let rank = self.entries.iter().take_while(|e| e.score >= entry.score).count();
+        let rank = self
+            .entries
+            .iter()
+            .take_while(|e| e.score >= entry.score)
+            .count();
         if rank >= KEPT {
             return None;
         }

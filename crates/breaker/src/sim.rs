@@ -9,8 +9,8 @@
 //! from the seeded [`Rng`].
 
 use crate::field::{
-    BALL, BASE_SPEED, CAPSULE_FALL, CAPSULE_H, CAPSULE_W, FIELD_H, FIELD_W, GRID_COLS,
-    PADDLE_H, PADDLE_NARROW, PADDLE_NORMAL, PADDLE_SPEED, PADDLE_WIDE, PADDLE_Y, Rect,
+    BALL, BASE_SPEED, CAPSULE_FALL, CAPSULE_H, CAPSULE_W, FIELD_H, FIELD_W, GRID_COLS, PADDLE_H,
+    PADDLE_NARROW, PADDLE_NORMAL, PADDLE_SPEED, PADDLE_WIDE, PADDLE_Y, Rect,
 };
 use crate::level::{Cell, Level};
 use crate::physics::{self, Ball, Contact, Hold, Travel, World};
@@ -132,10 +132,7 @@ pub struct Start {
 
 impl Default for Start {
     fn default() -> Self {
-        Start {
-            lives: 3,
-            score: 0,
-        }
+        Start { lives: 3, score: 0 }
     }
 }
 
@@ -251,7 +248,11 @@ impl Sim {
     }
     /// Bricks still to break.
     pub fn breakable_left(&self) -> usize {
-        self.grid.iter().flatten().filter(|c| c.is_breakable()).count()
+        self.grid
+            .iter()
+            .flatten()
+            .filter(|c| c.is_breakable())
+            .count()
     }
     /// Lives and score to start the next level with.
     pub fn carry(&self) -> Start {
@@ -343,7 +344,9 @@ impl Sim {
             return Err("the ball does not move".into());
         }
         if self.overlaps_solid(&ball.rect()) {
-            return Err(format!("a ball at ({x}, {y}) overlaps a wall, a brick or the paddle"));
+            return Err(format!(
+                "a ball at ({x}, {y}) overlaps a wall, a brick or the paddle"
+            ));
         }
         self.balls = vec![ball];
         Ok(())

@@ -95,7 +95,9 @@ pub enum ReplayError {
         message: String,
     },
     /// The replay parted from the record.
-    #[error("episode {episode}: after step {step} the state's digest is {found}, the trace says {expected}")]
+    #[error(
+        "episode {episode}: after step {step} the state's digest is {found}, the trace says {expected}"
+    )]
     Diverged {
         /// 1-based episode.
         episode: usize,
@@ -219,7 +221,8 @@ impl Trace {
     /// # Errors
     /// The text is not JSON of this format.
     pub fn from_json(text: &str) -> Result<Trace, ReplayError> {
-        let t: Trace = serde_json::from_str(text).map_err(|e| ReplayError::Format(e.to_string()))?;
+        let t: Trace =
+            serde_json::from_str(text).map_err(|e| ReplayError::Format(e.to_string()))?;
         if t.format != FORMAT || t.version != 1 {
             return Err(ReplayError::Format(format!(
                 "format {:?} version {}, expected {FORMAT:?} version 1",
@@ -310,17 +313,25 @@ pub fn decode(text: &str) -> Result<Vec<Action>, (usize, String)> {
             }
             count = Some(n);
         } else if let Some(a) = Action::from_letter(ch) {
-            let n = count.take().ok_or((i + 1, format!("{ch:?} has no count before it")))?;
+            let n = count
+                .take()
+                .ok_or((i + 1, format!("{ch:?} has no count before it")))?;
             if out.len() as u64 + n > 10_000_000 {
                 return Err((i + 1, "more than 10,000,000 steps".into()));
             }
             out.extend(std::iter::repeat_n(a, n as usize));
         } else {
-            return Err((i + 1, format!("unknown action {ch:?} (s stay, l left, r right, f launch)")));
+            return Err((
+                i + 1,
+                format!("unknown action {ch:?} (s stay, l left, r right, f launch)"),
+            ));
         }
     }
     if count.is_some() {
-        return Err((text.chars().count(), "a count with no action after it".into()));
+        return Err((
+            text.chars().count(),
+            "a count with no action after it".into(),
+        ));
     }
     Ok(out)
 }

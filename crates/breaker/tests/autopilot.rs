@@ -7,7 +7,8 @@ use ply_breaker::{Autopilot, Event, PowerUp, Sim, Start, Status, autopilot, buil
 /// Level 1 with the ball high up and rising: the autopilot has time on its hands.
 fn calm() -> Sim {
     let mut sim = Sim::new(&builtin_levels()[0], 1, Start::default());
-    sim.place_ball(FIELD_W / 2, 1600, BASE_SPEED / 3, -BASE_SPEED).unwrap();
+    sim.place_ball(FIELD_W / 2, 1600, BASE_SPEED / 3, -BASE_SPEED)
+        .unwrap();
     sim
 }
 
@@ -30,11 +31,22 @@ fn it_steps_aside_from_a_bad_power_up_and_still_meets_the_ball() {
             let mut sim = Sim::new(&builtin_levels()[0], 1, Start::default());
             let p = sim.paddle();
             let centre = p.x + p.w / 2;
-            sim.place_ball(centre - BALL / 2, PADDLE_Y - BALL - 60 * 20, 0, BASE_SPEED).unwrap();
-            sim.drop_capsule(kind, centre - CAPSULE_W / 2 + dx, PADDLE_Y - CAPSULE_H - 20 * 8);
+            sim.place_ball(centre - BALL / 2, PADDLE_Y - BALL - 60 * 20, 0, BASE_SPEED)
+                .unwrap();
+            sim.drop_capsule(
+                kind,
+                centre - CAPSULE_W / 2 + dx,
+                PADDLE_Y - CAPSULE_H - 20 * 8,
+            );
             let events = run(&mut sim, 100);
-            assert!(!events.contains(&Event::Caught(kind)), "{kind:?} at {dx} caught");
-            assert!(!events.contains(&Event::LifeLost), "{kind:?} at {dx}: ball lost");
+            assert!(
+                !events.contains(&Event::Caught(kind)),
+                "{kind:?} at {dx} caught"
+            );
+            assert!(
+                !events.contains(&Event::LifeLost),
+                "{kind:?} at {dx}: ball lost"
+            );
         }
     }
 }
@@ -47,7 +59,10 @@ fn it_fetches_a_good_power_up_it_can_reach() {
             let p = sim.paddle();
             sim.drop_capsule(kind, p.x + dx, PADDLE_Y - 500);
             let events = run(&mut sim, 80);
-            assert!(events.contains(&Event::Caught(kind)), "{kind:?} at {dx} missed");
+            assert!(
+                events.contains(&Event::Caught(kind)),
+                "{kind:?} at {dx} missed"
+            );
         }
     }
 }
@@ -91,5 +106,10 @@ fn a_ball_follower_does_worse_than_the_autopilot() {
         sim.step(a);
     }
     assert_eq!(auto.status(), Status::Cleared);
-    assert!(sim.status() != Status::Cleared || sim.steps() > auto.steps(), "follower {} steps, autopilot {}", sim.steps(), auto.steps());
+    assert!(
+        sim.status() != Status::Cleared || sim.steps() > auto.steps(),
+        "follower {} steps, autopilot {}",
+        sim.steps(),
+        auto.steps()
+    );
 }

@@ -14,7 +14,9 @@ fn action() -> impl Strategy<Value = Action> {
 /// the field's width), either sign.
 fn component() -> impl Strategy<Value = i32> {
     (0u32..=6, 1i32..=1000, any::<bool>()).prop_map(|(scale, k, neg)| {
-        let v = (BASE_SPEED / 4) * k / 1000 * (1 << scale) * [1, 3, 10, 20, 40, 70, 100][scale as usize]
+        let v = (BASE_SPEED / 4) * k / 1000
+            * (1 << scale)
+            * [1, 3, 10, 20, 40, 70, 100][scale as usize]
             / (1 << scale);
         if neg { -v.max(1) } else { v.max(1) }
     })
@@ -23,8 +25,15 @@ fn component() -> impl Strategy<Value = i32> {
 fn check(sim: &Sim) -> Result<(), TestCaseError> {
     for b in sim.balls() {
         let r = b.rect();
-        prop_assert!(r.x >= 0 && r.x + r.w <= FIELD_W && r.y >= 0, "ball outside the walls: {b:?}");
-        prop_assert!(!sim.overlaps_solid(&r), "ball overlaps a solid after step {}: {b:?}", sim.steps());
+        prop_assert!(
+            r.x >= 0 && r.x + r.w <= FIELD_W && r.y >= 0,
+            "ball outside the walls: {b:?}"
+        );
+        prop_assert!(
+            !sim.overlaps_solid(&r),
+            "ball overlaps a solid after step {}: {b:?}",
+            sim.steps()
+        );
     }
     Ok(())
 }
@@ -109,7 +118,8 @@ fn the_bounce_angle_depends_on_where_the_ball_meets_the_paddle() {
         let mut sim = Sim::new(level, 1, Start::default());
         let p = sim.paddle();
         let x = p.x + p.w / 2 + at - BALL / 2;
-        sim.place_ball(x, PADDLE_Y - BALL - 30, 0, BASE_SPEED).unwrap();
+        sim.place_ball(x, PADDLE_Y - BALL - 30, 0, BASE_SPEED)
+            .unwrap();
         let mut v = None;
         for _ in 0..10 {
             sim.step(Action::Stay);
@@ -126,6 +136,16 @@ fn the_bounce_angle_depends_on_where_the_ball_meets_the_paddle() {
     assert_eq!(angles[2].0, 0);
     assert!(angles[4].0 > angles[3].0 && angles[3].0 > 0);
     assert!(angles[0].1 > angles[1].1, "the edge sends it flatter");
-    let r = Rect { x: 0, y: 0, w: 1, h: 1 };
-    assert!(!r.overlaps(&Rect { x: 1, y: 0, w: 1, h: 1 }));
+    let r = Rect {
+        x: 0,
+        y: 0,
+        w: 1,
+        h: 1,
+    };
+    assert!(!r.overlaps(&Rect {
+        x: 1,
+        y: 0,
+        w: 1,
+        h: 1
+    }));
 }

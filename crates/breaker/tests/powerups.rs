@@ -13,7 +13,8 @@ fn bouncing(level: &str) -> Sim {
     let level = Level::parse(level).unwrap();
     let mut sim = Sim::new(&level, 1, Start::default());
     let p = sim.paddle();
-    sim.place_ball(p.x + p.w / 2 - BALL / 2, 2000, 0, -BASE_SPEED).unwrap();
+    sim.place_ball(p.x + p.w / 2 - BALL / 2, 2000, 0, -BASE_SPEED)
+        .unwrap();
     sim
 }
 
@@ -45,7 +46,10 @@ fn run_until_expired(sim: &mut Sim, kind: PowerUp) -> u32 {
 
 #[test]
 fn wide_and_shrink_resize_the_paddle_for_their_time() {
-    for (kind, width) in [(PowerUp::Wide, PADDLE_WIDE), (PowerUp::Shrink, PADDLE_NARROW)] {
+    for (kind, width) in [
+        (PowerUp::Wide, PADDLE_WIDE),
+        (PowerUp::Shrink, PADDLE_NARROW),
+    ] {
         let mut sim = bouncing(CORNER);
         catch(&mut sim, kind);
         sim.step(Action::Stay);
@@ -65,7 +69,10 @@ fn wide_replaces_shrink() {
     catch(&mut sim, PowerUp::Wide);
     sim.step(Action::Stay);
     assert_eq!(sim.paddle().w, PADDLE_WIDE);
-    assert_eq!(sim.effects().iter().map(|e| e.0).collect::<Vec<_>>(), [PowerUp::Wide]);
+    assert_eq!(
+        sim.effects().iter().map(|e| e.0).collect::<Vec<_>>(),
+        [PowerUp::Wide]
+    );
 }
 
 #[test]
@@ -75,10 +82,16 @@ fn slow_and_fast_change_the_ball_speed_for_their_time() {
         catch(&mut sim, kind);
         let want = BASE_SPEED * percent / 100;
         let got = speed(&sim.balls()[0]);
-        assert!((got - want).abs() <= want / 100, "{kind:?}: {got} vs {want}");
+        assert!(
+            (got - want).abs() <= want / 100,
+            "{kind:?}: {got} vs {want}"
+        );
         run_until_expired(&mut sim, kind);
         let got = speed(&sim.balls()[0]);
-        assert!((got - BASE_SPEED).abs() <= BASE_SPEED / 100, "{kind:?} after: {got}");
+        assert!(
+            (got - BASE_SPEED).abs() <= BASE_SPEED / 100,
+            "{kind:?} after: {got}"
+        );
     }
 }
 
@@ -133,7 +146,8 @@ fn fireball_goes_through_breakable_bricks_but_not_steel() {
     let mut sim = bouncing(text);
     catch(&mut sim, PowerUp::Fireball);
     let p = sim.paddle();
-    sim.place_ball(p.x + p.w / 2 - BALL / 2, 1500, 0, -BASE_SPEED).unwrap();
+    sim.place_ball(p.x + p.w / 2 - BALL / 2, 1500, 0, -BASE_SPEED)
+        .unwrap();
     let mut events = Vec::new();
     for _ in 0..2000 {
         if sim.balls()[0].vy > 0 {
@@ -141,10 +155,20 @@ fn fireball_goes_through_breakable_bricks_but_not_steel() {
         }
         events.extend(sim.step(Action::Stay));
     }
-    assert_eq!(events.iter().filter(|e| **e == Event::BrickBroken).count(), 3);
-    assert!(!events.contains(&Event::BrickHit), "nine-hit bricks broke at once");
+    assert_eq!(
+        events.iter().filter(|e| **e == Event::BrickBroken).count(),
+        3
+    );
+    assert!(
+        !events.contains(&Event::BrickHit),
+        "nine-hit bricks broke at once"
+    );
     assert!(sim.grid()[1..].iter().flatten().all(|c| *c == Cell::Empty));
-    assert_eq!(sim.grid()[0][6], Cell::Solid, "the steel above sent it back");
+    assert_eq!(
+        sim.grid()[0][6],
+        Cell::Solid,
+        "the steel above sent it back"
+    );
 }
 
 #[test]
@@ -152,7 +176,8 @@ fn the_net_returns_one_ball_then_tears() {
     let mut sim = bouncing(CORNER);
     catch(&mut sim, PowerUp::Net);
     assert!(sim.net());
-    sim.place_ball(100, PADDLE_Y + PADDLE_H, 0, BASE_SPEED).unwrap();
+    sim.place_ball(100, PADDLE_Y + PADDLE_H, 0, BASE_SPEED)
+        .unwrap();
     let mut events = Vec::new();
     for _ in 0..20 {
         events.extend(sim.step(Action::Stay));
@@ -161,7 +186,8 @@ fn the_net_returns_one_ball_then_tears() {
     assert!(!sim.net());
     assert!(sim.balls()[0].vy < 0 && sim.balls()[0].y < NET_Y);
     // Without the net the next ball is lost.
-    sim.place_ball(100, PADDLE_Y + PADDLE_H, 0, BASE_SPEED).unwrap();
+    sim.place_ball(100, PADDLE_Y + PADDLE_H, 0, BASE_SPEED)
+        .unwrap();
     let mut events = Vec::new();
     for _ in 0..20 {
         events.extend(sim.step(Action::Stay));

@@ -12,7 +12,13 @@ const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden_tra
 
 /// Plays level `number` with the autopilot, except that during `still` steps the paddle
 /// is left alone (so lives get lost), up to `max` steps.
-fn record(number: usize, seed: u64, start: Start, max: u64, still: impl Fn(u64) -> bool) -> (Episode, Sim) {
+fn record(
+    number: usize,
+    seed: u64,
+    start: Start,
+    max: u64,
+    still: impl Fn(u64) -> bool,
+) -> (Episode, Sim) {
     let level = &builtin_levels()[number - 1];
     let mut sim = Sim::new(level, seed, start);
     let mut rec = Recorder::new(number, level, seed, start);
@@ -42,7 +48,10 @@ fn recording_the_same_play_again_gives_the_golden_file() {
         std::fs::write(GOLDEN, &json).unwrap();
     }
     let golden = std::fs::read_to_string(GOLDEN).unwrap();
-    assert!(json == golden, "the recording differs from {GOLDEN} (see this file's comment)");
+    assert!(
+        json == golden,
+        "the recording differs from {GOLDEN} (see this file's comment)"
+    );
 }
 
 #[test]
@@ -82,20 +91,43 @@ fn a_changed_trace_is_caught_at_the_first_checkpoint_after_the_change() {
     let mut trace = Trace::from_json(&std::fs::read_to_string(GOLDEN).unwrap()).unwrap();
     trace.episodes[1].seed += 1;
     match trace.replay(|_, _| true) {
-        Err(ReplayError::Diverged { episode: 2, step: 30, .. }) => {}
+        Err(ReplayError::Diverged {
+            episode: 2,
+            step: 30,
+            ..
+        }) => {}
         other => panic!("expected a divergence at step 30 of episode 2, got {other:?}"),
     }
     let mut trace = Trace::from_json(&std::fs::read_to_string(GOLDEN).unwrap()).unwrap();
     trace.episodes[0].result.score += 1;
-    assert!(matches!(trace.replay(|_, _| true), Err(ReplayError::Result { episode: 1, .. })));
+    assert!(matches!(
+        trace.replay(|_, _| true),
+        Err(ReplayError::Result { episode: 1, .. })
+    ));
 }
 
 #[test]
 fn malformed_actions_are_reported_by_position() {
-    assert_eq!(decode("3s2l1f"), Ok(vec![Action::Stay, Action::Stay, Action::Stay, Action::Left, Action::Left, Action::Launch]));
+    assert_eq!(
+        decode("3s2l1f"),
+        Ok(vec![
+            Action::Stay,
+            Action::Stay,
+            Action::Stay,
+            Action::Left,
+            Action::Left,
+            Action::Launch
+        ])
+    );
     assert_eq!(decode("3s2x").unwrap_err().0, 4);
-    assert_eq!(decode("3sl").unwrap_err(), (3, "'l' has no count before it".to_string()));
-    assert_eq!(decode("12").unwrap_err().1, "a count with no action after it");
+    assert_eq!(
+        decode("3sl").unwrap_err(),
+        (3, "'l' has no count before it".to_string())
+    );
+    assert_eq!(
+        decode("12").unwrap_err().1,
+        "a count with no action after it"
+    );
     assert!(decode("99999999999s").is_err());
     assert!(Trace::from_json("{\"format\": \"x\", \"version\": 1, \"episodes\": []}").is_err());
 }

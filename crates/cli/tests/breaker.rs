@@ -20,7 +20,10 @@ struct Tmux {
 impl Tmux {
     fn start(tag: &str, command: &str, data: &Path) -> Tmux {
         assert!(
-            Command::new("tmux").arg("-V").output().is_ok_and(|o| o.status.success()),
+            Command::new("tmux")
+                .arg("-V")
+                .output()
+                .is_ok_and(|o| o.status.success()),
             "tmux is missing: run scripts/install-test-deps"
         );
         let name = format!("ply-breaker-{tag}-{}", std::process::id());
@@ -81,7 +84,10 @@ impl Tmux {
             if want(&s) {
                 return s;
             }
-            assert!(Instant::now() < until, "waited for {what}; the screen:\n{s}");
+            assert!(
+                Instant::now() < until,
+                "waited for {what}; the screen:\n{s}"
+            );
             sleep(Duration::from_millis(50));
         }
     }
@@ -89,20 +95,30 @@ impl Tmux {
     /// After the game exits: its status, and the terminal is back in cooked mode with echo
     /// on the normal screen.
     fn assert_exited_cleanly(&self, code: &str) {
-        let s = self.wait("the game to exit", |s| s.contains("EXIT ") && s.contains("icanon"));
+        let s = self.wait("the game to exit", |s| {
+            s.contains("EXIT ") && s.contains("icanon")
+        });
         assert!(s.contains(&format!("EXIT {code}")), "{s}");
-        assert!(!self.alternate_screen(), "still on the alternate screen:\n{s}");
+        assert!(
+            !self.alternate_screen(),
+            "still on the alternate screen:\n{s}"
+        );
         let words: Vec<&str> = s.split_whitespace().collect();
         for mode in ["icanon", "echo", "isig", "icrnl", "opost"] {
             assert!(words.contains(&mode), "terminal left without {mode}:\n{s}");
         }
-        assert!(!s.contains("BLOCK BREAKER"), "the game's screen is still shown:\n{s}");
+        assert!(
+            !s.contains("BLOCK BREAKER"),
+            "the game's screen is still shown:\n{s}"
+        );
     }
 }
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = Command::new("tmux").args(["kill-session", "-t", &self.name]).status();
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
     }
 }
 
@@ -117,7 +133,9 @@ fn paddle(s: &str) -> usize {
 fn the_game_starts_moves_pauses_and_quits_leaving_the_terminal_usable() {
     let data = tempfile::tempdir().unwrap();
     let t = Tmux::start("keys", &format!("{PLY} breaker play --seed 3"), data.path());
-    let s = t.wait("the game", |s| s.contains("BLOCK BREAKER") && s.contains("First Light"));
+    let s = t.wait("the game", |s| {
+        s.contains("BLOCK BREAKER") && s.contains("First Light")
+    });
     assert!(t.alternate_screen());
     let start = paddle(&s);
     t.keys(&["Right", "Right", "Right", "Right"]);
@@ -135,13 +153,20 @@ fn the_game_starts_moves_pauses_and_quits_leaving_the_terminal_usable() {
     t.wait("play to go on", |s| !s.contains("PAUSED"));
     t.keys(&["q"]);
     t.assert_exited_cleanly("0");
-    assert!(t.screen().contains("score "), "the summary is printed after the game");
+    assert!(
+        t.screen().contains("score "),
+        "the summary is printed after the game"
+    );
 }
 
 #[test]
 fn ctrl_c_quits_cleanly() {
     let data = tempfile::tempdir().unwrap();
-    let t = Tmux::start("ctrlc", &format!("{PLY} breaker play --seed 4"), data.path());
+    let t = Tmux::start(
+        "ctrlc",
+        &format!("{PLY} breaker play --seed 4"),
+        data.path(),
+    );
     t.wait("the game", |s| s.contains("BLOCK BREAKER"));
     t.keys(&["C-c"]);
     t.assert_exited_cleanly("0");
@@ -165,10 +190,17 @@ fn game_over_leads_to_the_high_score_table_saved_in_the_data_directory() {
     let data = tempfile::tempdir().unwrap();
     // A fast ball and bricks low over the paddle: a still paddle far left loses quickly.
     let level = data.path().join("quick.txt");
-    std::fs::write(&level, "name: Quick\nspeed: 200\nbricks:\n3333333333333\n3333333333333\n").unwrap();
+    std::fs::write(
+        &level,
+        "name: Quick\nspeed: 200\nbricks:\n3333333333333\n3333333333333\n",
+    )
+    .unwrap();
     let t = Tmux::start(
         "over",
-        &format!("{PLY} breaker play --seed 6 --name tester --level-file {}", level.display()),
+        &format!(
+            "{PLY} breaker play --seed 6 --name tester --level-file {}",
+            level.display()
+        ),
         data.path(),
     );
     t.wait("the game", |s| s.contains("Quick"));
@@ -204,7 +236,10 @@ fn autoplay_json_clears_every_level() {
         assert!(l["lives_left"].as_u64().unwrap() >= 1);
     }
     let scores: Vec<u64> = lines.iter().map(|l| l["score"].as_u64().unwrap()).collect();
-    assert!(scores.windows(2).all(|w| w[0] < w[1]), "the score carries over: {scores:?}");
+    assert!(
+        scores.windows(2).all(|w| w[0] < w[1]),
+        "the score carries over: {scores:?}"
+    );
 }
 
 #[test]
@@ -212,11 +247,20 @@ fn an_autoplay_trace_replays_and_a_tampered_one_does_not() {
     let dir = tempfile::tempdir().unwrap();
     let trace = dir.path().join("run.json");
     let trace_s = trace.to_str().unwrap();
-    let out = ply(&["breaker", "autoplay", "--level", "2", "--seed", "9", "--trace", trace_s], "");
+    let out = ply(
+        &[
+            "breaker", "autoplay", "--level", "2", "--seed", "9", "--trace", trace_s,
+        ],
+        "",
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let out = ply(&["breaker", "replay", trace_s], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("state digests match"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("state digests match"),
+        "{}",
+        text(&out.stdout)
+    );
     // One more step of "stay" at the start shifts everything after it.
     let json = std::fs::read_to_string(&trace).unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
@@ -225,7 +269,11 @@ fn an_autoplay_trace_replays_and_a_tampered_one_does_not() {
     std::fs::write(&trace, v.to_string()).unwrap();
     let out = ply(&["breaker", "replay", trace_s], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("after step 30 the state's digest is"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("after step 30 the state's digest is"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -248,9 +296,20 @@ fn bad_input_is_reported_with_exit_code_2() {
     std::fs::write(&junk, "{}").unwrap();
     let out = ply(&["breaker", "replay", junk.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("not a Block Breaker trace"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("not a Block Breaker trace"),
+        "{}",
+        text(&out.stderr)
+    );
     let levels = format!("{}/../breaker/levels", env!("CARGO_MANIFEST_DIR"));
-    let out = ply(&["breaker", "check", &format!("{levels}/04_fortress.txt")], "");
+    let out = ply(
+        &["breaker", "check", &format!("{levels}/04_fortress.txt")],
+        "",
+    );
     assert!(out.status.success());
-    assert!(text(&out.stdout).contains("\"Fortress\", 8 rows, 49 bricks to break"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("\"Fortress\", 8 rows, 49 bricks to break"),
+        "{}",
+        text(&out.stdout)
+    );
 }

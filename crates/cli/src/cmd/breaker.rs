@@ -160,7 +160,10 @@ fn levels(a: &LevelArgs) -> Result<(Vec<Level>, usize)> {
     let all = if a.level_file.is_empty() {
         builtin_levels()
     } else {
-        a.level_file.iter().map(|p| read_level(p)).collect::<Result<_>>()?
+        a.level_file
+            .iter()
+            .map(|p| read_level(p))
+            .collect::<Result<_>>()?
     };
     match a.level {
         None => Ok((all, 1)),
@@ -175,7 +178,9 @@ fn levels(a: &LevelArgs) -> Result<(Vec<Level>, usize)> {
 
 fn check_speed(speed: u32) -> Result<()> {
     if !(1..=100).contains(&speed) {
-        return Err(bad_input!("--speed {speed} is out of range: give 1 (real time) to 100"));
+        return Err(bad_input!(
+            "--speed {speed} is out of range: give 1 (real time) to 100"
+        ));
     }
     Ok(())
 }
@@ -200,9 +205,16 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
     let (levels, first) = levels(&a.levels)?;
     check_speed(a.speed)?;
     if !(1..=10_000_000).contains(&a.max_steps) {
-        return Err(bad_input!("--max-steps {} is out of range: give 1 to 10000000", a.max_steps));
+        return Err(bad_input!(
+            "--max-steps {} is out of range: give 1 to 10000000",
+            a.max_steps
+        ));
     }
-    let mut watch = if a.watch { Some(breaker_tui::Watch::start(a.speed, "AUTOPILOT")?) } else { None };
+    let mut watch = if a.watch {
+        Some(breaker_tui::Watch::start(a.speed, "AUTOPILOT")?)
+    } else {
+        None
+    };
     let mut start = Start::default();
     let mut reports = Vec::new();
     let mut episodes = Vec::new();
@@ -210,13 +222,18 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
     for (i, level) in levels.iter().enumerate() {
         let number = first + i;
         let seed = rng::level_seed(a.seed, number - 1);
-        let mut recorder = a.trace.as_ref().map(|_| Recorder::new(number, level, seed, start));
+        let mut recorder = a
+            .trace
+            .as_ref()
+            .map(|_| Recorder::new(number, level, seed, start));
         let sim = autopilot::run_level(level, seed, start, a.max_steps, |action, sim| {
             if let Some(r) = &mut recorder {
                 r.record(action, sim);
             }
             match &mut watch {
-                Some(w) => w.frame(sim, number, levels.len() + first - 1).unwrap_or(false),
+                Some(w) => w
+                    .frame(sim, number, levels.len() + first - 1)
+                    .unwrap_or(false),
                 None => true,
             }
         });
@@ -224,7 +241,14 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
             episodes.push(r.finish(&sim));
         }
         stopped = watch.as_ref().is_some_and(|w| w.stopped());
-        reports.push((number, level.name.clone(), sim.status(), sim.score(), sim.steps(), sim.lives()));
+        reports.push((
+            number,
+            level.name.clone(),
+            sim.status(),
+            sim.score(),
+            sim.steps(),
+            sim.lives(),
+        ));
         if stopped || sim.status() != Status::Cleared {
             break;
         }
@@ -262,7 +286,11 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
             );
         }
     }
-    Ok(if all_cleared { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if all_cleared {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn replay(a: &ReplayArgs) -> Result<ExitCode> {
@@ -271,7 +299,11 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode> {
         .with_context(|| format!("reading the trace {}", a.trace.display()))?;
     let trace = Trace::from_json(&text).map_err(|e| bad_input!("{}: {e}", a.trace.display()))?;
     let total = trace.episodes.len();
-    let mut watch = if a.watch { Some(breaker_tui::Watch::start(a.speed, "REPLAY")?) } else { None };
+    let mut watch = if a.watch {
+        Some(breaker_tui::Watch::start(a.speed, "REPLAY")?)
+    } else {
+        None
+    };
     let result = trace.replay(|episode, sim| match &mut watch {
         Some(w) => w
             .frame(sim, trace.episodes[episode - 1].level, total)
@@ -287,7 +319,10 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode> {
         }
         Ok(steps) => {
             let checks: usize = trace.episodes.iter().map(|e| e.checkpoints.len()).sum();
-            let last = trace.episodes.last().map(|e| (e.result.score, e.result.status.clone()));
+            let last = trace
+                .episodes
+                .last()
+                .map(|e| (e.result.score, e.result.status.clone()));
             let (score, status) = last.unwrap_or((0, "empty".into()));
             println!(
                 "replayed {total} level(s), {steps} steps: all {checks} state digests match; final score {score} ({status})"

@@ -18,7 +18,9 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::{Block, Borders, Clear};
 
-use ply_breaker::field::{BALL, CAPSULE_H, COL, FIELD_COLS, FIELD_ROWS, PADDLE_Y, ROW, STEPS_PER_SECOND};
+use ply_breaker::field::{
+    BALL, CAPSULE_H, COL, FIELD_COLS, FIELD_ROWS, PADDLE_Y, ROW, STEPS_PER_SECOND,
+};
 use ply_breaker::scores::HighScores;
 use ply_breaker::trace::Recorder;
 use ply_breaker::{Action, Cell, Level, Sim, Start, Status, rng};
@@ -121,7 +123,13 @@ fn draw(frame: &mut Frame, sim: &Sim, hud: &Hud, message: &[String]) {
     frame.render_widget(Block::default().borders(Borders::ALL).title(title), outer);
     let (ox, oy) = (outer.x + 1, outer.y + 1);
     draw_field(frame.buffer_mut(), ox, oy, sim);
-    draw_panel(frame.buffer_mut(), outer.x + outer.width + 1, area.y, sim, hud);
+    draw_panel(
+        frame.buffer_mut(),
+        outer.x + outer.width + 1,
+        area.y,
+        sim,
+        hud,
+    );
     if !message.is_empty() {
         let w = message.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4;
         let h = message.len() as u16 + 2;
@@ -140,7 +148,9 @@ fn draw(frame: &mut Frame, sim: &Sim, hud: &Hud, message: &[String]) {
             } else {
                 Style::default()
             };
-            frame.buffer_mut().set_string(x, r.y + 1 + i as u16, line, style);
+            frame
+                .buffer_mut()
+                .set_string(x, r.y + 1 + i as u16, line, style);
         }
     }
 }
@@ -160,7 +170,11 @@ fn draw_field(buf: &mut Buffer, ox: u16, oy: u16, sim: &Sim) {
                     buf.set_string(x, y, "▓▓▓▓", Style::default().fg(Color::DarkGray));
                 }
                 Cell::Brick { hp, bonus, .. } => {
-                    let text = if bonus { "[**]".to_string() } else { format!("[{hp}{hp}]") };
+                    let text = if bonus {
+                        "[**]".to_string()
+                    } else {
+                        format!("[{hp}{hp}]")
+                    };
                     buf.set_string(x, y, text, brick_style(hp, bonus));
                 }
             }
@@ -168,22 +182,52 @@ fn draw_field(buf: &mut Buffer, ox: u16, oy: u16, sim: &Sim) {
     }
     if sim.net() {
         let y = oy + (ply_breaker::field::NET_Y / ROW) as u16;
-        buf.set_string(ox, y, "~".repeat(FIELD_COLS as usize), Style::default().fg(Color::Blue));
+        buf.set_string(
+            ox,
+            y,
+            "~".repeat(FIELD_COLS as usize),
+            Style::default().fg(Color::Blue),
+        );
     }
     let p = sim.paddle();
     let px = ((p.x + COL / 2) / COL) as u16;
     let pw = (p.w / COL) as usize;
-    buf.set_string(ox + px, oy + (PADDLE_Y / ROW) as u16, "=".repeat(pw), Style::default().fg(Color::White).add_modifier(Modifier::BOLD));
+    buf.set_string(
+        ox + px,
+        oy + (PADDLE_Y / ROW) as u16,
+        "=".repeat(pw),
+        Style::default()
+            .fg(Color::White)
+            .add_modifier(Modifier::BOLD),
+    );
     for c in sim.capsules() {
         if let Some((x, y)) = at(c.x + COL / 2, c.y + CAPSULE_H / 2) {
-            let color = if c.kind.is_good() { Color::LightGreen } else { Color::LightRed };
-            buf.set_string(x, y, format!("({})", c.kind.letter()), Style::default().fg(color));
+            let color = if c.kind.is_good() {
+                Color::LightGreen
+            } else {
+                Color::LightRed
+            };
+            buf.set_string(
+                x,
+                y,
+                format!("({})", c.kind.letter()),
+                Style::default().fg(color),
+            );
         }
     }
     for b in sim.balls() {
         if let Some((x, y)) = at(b.cx(), b.y + BALL / 2) {
-            let color = if sim.pierce() { Color::LightRed } else { Color::White };
-            buf.set_string(x, y, "O", Style::default().fg(color).add_modifier(Modifier::BOLD));
+            let color = if sim.pierce() {
+                Color::LightRed
+            } else {
+                Color::White
+            };
+            buf.set_string(
+                x,
+                y,
+                "O",
+                Style::default().fg(color).add_modifier(Modifier::BOLD),
+            );
         }
     }
 }
@@ -203,10 +247,22 @@ fn draw_panel(buf: &mut Buffer, x: u16, y: u16, sim: &Sim, hud: &Hud) {
     ];
     for (kind, steps) in sim.effects() {
         let secs = steps.div_ceil(STEPS_PER_SECOND);
-        let color = if kind.is_good() { Color::LightGreen } else { Color::LightRed };
-        lines.push((format!("{} {secs}s", kind.name()), Style::default().fg(color)));
+        let color = if kind.is_good() {
+            Color::LightGreen
+        } else {
+            Color::LightRed
+        };
+        lines.push((
+            format!("{} {secs}s", kind.name()),
+            Style::default().fg(color),
+        ));
     }
-    let keys = ["", "<- -> or a d: move", "space: launch", "p: pause   q: quit"];
+    let keys = [
+        "",
+        "<- -> or a d: move",
+        "space: launch",
+        "p: pause   q: quit",
+    ];
     let room = (NEED_H as usize).saturating_sub(keys.len());
     lines.truncate(room);
     while lines.len() < room {
@@ -222,8 +278,10 @@ fn draw_panel(buf: &mut Buffer, x: u16, y: u16, sim: &Sim, hud: &Hud) {
 
 /// Keys that mean quit everywhere: q, Esc, Ctrl-C.
 fn is_quit(k: &KeyEvent) -> bool {
-    matches!(k.code, KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc)
-        || (k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL))
+    matches!(
+        k.code,
+        KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc
+    ) || (k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -385,7 +443,10 @@ pub fn play(
             sim.step(action);
             recorder.record(action, &sim);
             if panic_after.is_some_and(|n| sim.steps() >= n) {
-                panic!("--panic-after {}: the panic the tests asked for", sim.steps());
+                panic!(
+                    "--panic-after {}: the panic the tests asked for",
+                    sim.steps()
+                );
             }
             next += step_len();
             n += 1;
@@ -422,7 +483,10 @@ fn screen_message(
     match screen {
         Screen::Play => {
             if sim.balls().iter().any(|b| b.hold.is_some()) && sim.steps() < 120 {
-                vec![format!("Level {level}: {}", sim.name()), "space to launch".into()]
+                vec![
+                    format!("Level {level}: {}", sim.name()),
+                    "space to launch".into(),
+                ]
             } else {
                 Vec::new()
             }
@@ -434,7 +498,11 @@ fn screen_message(
             format!("space for level {}", level + 1),
         ],
         Screen::Over { won } => vec![
-            if won { "YOU WIN: every level cleared".into() } else { "GAME OVER".into() },
+            if won {
+                "YOU WIN: every level cleared".into()
+            } else {
+                "GAME OVER".into()
+            },
             format!("score {} on level {level} of {last}", sim.score()),
             "space for the high scores".into(),
         ],
@@ -442,7 +510,13 @@ fn screen_message(
             let mut v = vec!["HIGH SCORES".to_string()];
             for (i, e) in scores.entries.iter().enumerate() {
                 let mark = if Some(i) == rank { ">" } else { " " };
-                v.push(format!("{mark}{:2}. {:<16} {:>7}  level {}", i + 1, e.name, e.score, e.level));
+                v.push(format!(
+                    "{mark}{:2}. {:<16} {:>7}  level {}",
+                    i + 1,
+                    e.name,
+                    e.score,
+                    e.level
+                ));
             }
             if scores.entries.is_empty() {
                 v.push("(none yet)".into());
@@ -473,7 +547,11 @@ impl Watch {
             count: 0,
             next: Instant::now(),
             stopped: false,
-            mode: if speed > 1 { format!("{mode} x{speed}") } else { mode.to_string() },
+            mode: if speed > 1 {
+                format!("{mode} x{speed}")
+            } else {
+                mode.to_string()
+            },
         })
     }
 
@@ -496,9 +574,17 @@ impl Watch {
         };
         let mut paused = false;
         loop {
-            let message = if paused { vec!["PAUSED".to_string(), "p to go on, q to stop".into()] } else { Vec::new() };
+            let message = if paused {
+                vec!["PAUSED".to_string(), "p to go on, q to stop".into()]
+            } else {
+                Vec::new()
+            };
             self.term.draw(|f| draw(f, sim, &hud, &message))?;
-            let timeout = if paused { Duration::from_millis(250) } else { self.next.saturating_duration_since(Instant::now()) };
+            let timeout = if paused {
+                Duration::from_millis(250)
+            } else {
+                self.next.saturating_duration_since(Instant::now())
+            };
             if event::poll(timeout)? {
                 if let TermEvent::Key(k) = event::read()? {
                     if k.kind == KeyEventKind::Release {
@@ -529,7 +615,10 @@ impl Watch {
             levels: level,
             mode: &self.mode,
         };
-        let message = vec![format!("LEVEL {level} CLEARED"), format!("score {}", sim.score())];
+        let message = vec![
+            format!("LEVEL {level} CLEARED"),
+            format!("score {}", sim.score()),
+        ];
         self.term.draw(|f| draw(f, sim, &hud, &message))?;
         let until = Instant::now() + Duration::from_millis(1500);
         while let Some(left) = until.checked_duration_since(Instant::now()) {
