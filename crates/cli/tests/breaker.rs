@@ -132,7 +132,12 @@ fn paddle(s: &str) -> usize {
 #[test]
 fn the_game_starts_moves_pauses_and_quits_leaving_the_terminal_usable() {
     let data = tempfile::tempdir().unwrap();
-    let t = Tmux::start("keys", &format!("{PLY} breaker play --seed 3"), data.path());
+    let trace = data.path().join("game.json");
+    let t = Tmux::start(
+        "keys",
+        &format!("{PLY} breaker play --seed 3 --trace {}", trace.display()),
+        data.path(),
+    );
     let s = t.wait("the game", |s| {
         s.contains("BLOCK BREAKER") && s.contains("First Light")
     });
@@ -157,6 +162,34 @@ fn the_game_starts_moves_pauses_and_quits_leaving_the_terminal_usable() {
         t.screen().contains("score "),
         "the summary is printed after the game"
     );
+    // The game played by keys replays exactly.
+    let out = ply(&["breaker", "replay", trace.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("state digests match"));
+}
+
+#[test]
+fn autoplay_watch_shows_the_autopilot_and_stops_on_q() {
+    let data = tempfile::tempdir().unwrap();
+    let t = Tmux::start(
+        "watch",
+        &format!("{PLY} breaker autoplay --level 2 --watch --speed 10"),
+        data.path(),
+    );
+    let s = t.wait("the autopilot", |s| {
+        s.contains("AUTOPILOT x10") && s.contains("Pyramid")
+    });
+    let left = |s: &str| {
+        s.lines()
+            .find_map(|l| l.split("Bricks left ").nth(1))
+            .map(|n| n.trim().parse::<usize>().unwrap())
+            .unwrap()
+    };
+    let before = left(&s);
+    t.wait("bricks to break", |s| left(s) < before);
+    t.keys(&["q"]);
+    t.assert_exited_cleanly("0");
+    assert!(t.screen().contains("stopped by the viewer"));
 }
 
 #[test]

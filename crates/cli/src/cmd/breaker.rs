@@ -42,7 +42,7 @@ Examples:
   ply breaker autoplay --level 6 --seed 3 --watch
   ply breaker autoplay --level 1 --trace run.json && ply breaker replay run.json
 
-Exit code 1 when a level is not cleared.")]
+Exit code 1 when a level is not cleared (0 when q stops --watch).")]
     Autoplay(AutoplayArgs),
     /// Replay a trace written with --trace, checking every recorded state digest.
     #[command(after_help = "\
@@ -54,8 +54,7 @@ Example:
 Example:
   ply breaker check my_level.txt
 
-The format is described in `ply breaker check --help` and docs/breaker.md:
-`name:`, `speed:` (50-200), `drops:` (0-100), then `bricks:` and up to 12 rows of
+The format (docs/breaker.md): `name:`, `speed:` (50-200), `drops:` (0-100), then `bricks:` and up to 12 rows of
 13 cells: . empty, 1-9 hit points, X indestructible, * always drops a power-up.")]
     Check(CheckArgs),
 }
@@ -253,7 +252,7 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
             break;
         }
         if let Some(w) = &mut watch {
-            w.pause_between_levels(&sim, number)?;
+            w.pause_between_levels(&sim, number, first + levels.len() - 1)?;
         }
         start = sim.carry();
     }
@@ -261,7 +260,7 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
     if let Some(path) = &a.trace {
         write_trace(path, episodes)?;
     }
-    let mut all_cleared = !stopped;
+    let mut all_cleared = true;
     for (level, name, status, score, steps, lives) in &reports {
         let cleared = *status == Status::Cleared;
         all_cleared &= cleared;
@@ -286,7 +285,10 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
             );
         }
     }
-    Ok(if all_cleared {
+    if stopped {
+        println!("stopped by the viewer");
+    }
+    Ok(if all_cleared || stopped {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -609,10 +609,10 @@ impl Watch {
     }
 
     /// Shows the cleared level for a moment.
-    pub fn pause_between_levels(&mut self, sim: &Sim, level: usize) -> Result<()> {
+    pub fn pause_between_levels(&mut self, sim: &Sim, level: usize, levels: usize) -> Result<()> {
         let hud = Hud {
             level,
-            levels: level,
+            levels,
             mode: &self.mode,
         };
         let message = vec![
