@@ -121,6 +121,22 @@ impl Capsule {
     }
 }
 
+/// Why [`Sim::place_ball`] refused a ball.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceBallError {
+    /// Both velocity components are zero.
+    #[error("the ball does not move")]
+    Still,
+    /// The ball's box overlaps something solid.
+    #[error("a ball at ({x}, {y}) overlaps a wall, a brick, the paddle or the net")]
+    Overlaps {
+        /// Left edge asked for.
+        x: i32,
+        /// Top edge asked for.
+        y: i32,
+    },
+}
+
 /// Lives and score a level starts with (a run carries them from level to level).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Start {
@@ -184,8 +200,9 @@ impl Sim {
     pub fn new(level: &Level, seed: u64, start: Start) -> Sim {
         let mut sim = Sim {
             name: level.name.clone(),
-            base_speed: BASE_SPEED * level.speed as i32 / 100,
-            drops: level.drops,
+            // Clamped again: `Level`'s fields are public, so it may not come from `parse`.
+            base_speed: BASE_SPEED * level.speed.clamp(50, 200) as i32 / 100,
+            drops: level.drops.min(100),
             grid: level.rows.clone(),
             paddle: Rect {
                 x: (FIELD_W - PADDLE_NORMAL) / 2,
@@ -312,7 +329,7 @@ impl Sim {
     }
 
     /// A world for one ball's movement: the bricks and the paddle as they are.
-    pub fn world(&mut self) -> World<'_> {
+    fn world(&mut self) -> World<'_> {
         World {
             paddle: Some(self.paddle),
             net: self.timers.net > 0,
@@ -329,7 +346,7 @@ impl Sim {
     ///
     /// # Errors
     /// The ball would overlap a wall, a brick or the paddle, or not move at all.
-    pub fn place_ball(&mut self, x: i32, y: i32, vx: i32, vy: i32) -> Result<(), String> {
+    pub fn place_ball(&mut self, x: i32, y: i32, vx: i32, vy: i32) -> Result<(), PlaceBallError> {
         let ball = Ball {
             x,
             y,
@@ -341,12 +358,10 @@ impl Sim {
             idle: 0,
         };
         if vx == 0 && vy == 0 {
-            return Err("the ball does not move".into());
+            return Err(PlaceBallError::Still);
         }
         if self.overlaps_solid(&ball.rect()) {
-            return Err(format!(
-                "a ball at ({x}, {y}) overlaps a wall, a brick or the paddle"
-            ));
+            return Err(PlaceBallError::Overlaps { x, y });
         }
         self.balls = vec![ball];
         Ok(())

@@ -13,12 +13,10 @@ fn action() -> impl Strategy<Value = Action> {
 /// A speed from a quarter of the standard up to 100 times it (2,000 units a step, most of
 /// the field's width), either sign.
 fn component() -> impl Strategy<Value = i32> {
-    (0u32..=6, 1i32..=1000, any::<bool>()).prop_map(|(scale, k, neg)| {
-        let v = (BASE_SPEED / 4) * k / 1000
-            * (1 << scale)
-            * [1, 3, 10, 20, 40, 70, 100][scale as usize]
-            / (1 << scale);
-        if neg { -v.max(1) } else { v.max(1) }
+    (0usize..6, 1i32..=1000, any::<bool>()).prop_map(|(scale, k, neg)| {
+        let quarters = [1, 3, 10, 40, 100, 400][scale];
+        let v = (BASE_SPEED * quarters / 4 / 1000 * k).max(1);
+        if neg { -v } else { v }
     })
 }
 
