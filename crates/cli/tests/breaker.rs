@@ -193,6 +193,36 @@ fn autoplay_watch_shows_the_autopilot_and_stops_on_q() {
 }
 
 #[test]
+fn a_small_terminal_is_told_and_pauses_the_game() {
+    let data = tempfile::tempdir().unwrap();
+    let t = Tmux::start(
+        "small",
+        &format!("{PLY} breaker play --seed 9"),
+        data.path(),
+    );
+    t.wait("the game", |s| s.contains("BLOCK BREAKER"));
+    let resize = |w: &str, h: &str| {
+        let ok = Command::new("tmux")
+            .args(["resize-window", "-t", &t.name, "-x", w, "-y", h])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    };
+    resize("60", "20");
+    t.wait("the size message", |s| {
+        s.contains("terminal too small: need 78x24, have 60x20")
+    });
+    resize("100", "30");
+    t.wait("the pause screen", |s| s.contains("PAUSED"));
+    t.keys(&["p"]);
+    t.wait("play to go on", |s| {
+        !s.contains("PAUSED") && s.contains("BLOCK BREAKER")
+    });
+    t.keys(&["q"]);
+    t.assert_exited_cleanly("0");
+}
+
+#[test]
 fn ctrl_c_quits_cleanly() {
     let data = tempfile::tempdir().unwrap();
     let t = Tmux::start(
@@ -251,6 +281,25 @@ fn game_over_leads_to_the_high_score_table_saved_in_the_data_directory() {
     t.assert_exited_cleanly("0");
     let saved = std::fs::read_to_string(data.path().join("ply/breaker-scores.json")).unwrap();
     assert!(saved.contains("\"name\": \"tester\""), "{saved}");
+}
+
+#[test]
+fn a_damaged_high_score_file_is_kept_aside_not_overwritten() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = data.path().join("ply");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("breaker-scores.json"), "not json").unwrap();
+    let t = Tmux::start(
+        "damaged",
+        &format!("{PLY} breaker play --seed 8"),
+        data.path(),
+    );
+    t.wait("the game", |s| s.contains("BLOCK BREAKER"));
+    t.keys(&["q"]);
+    t.assert_exited_cleanly("0");
+    assert!(t.screen().contains("could not be read"), "{}", t.screen());
+    let kept = std::fs::read_to_string(dir.join("breaker-scores.json.damaged")).unwrap();
+    assert_eq!(kept, "not json");
 }
 
 #[test]

@@ -370,12 +370,35 @@ fn scores_path() -> Result<PathBuf> {
     Ok(dirs.data_dir().join("breaker-scores.json"))
 }
 
-fn load_scores(path: &Path) -> HighScores {
-    // A missing or damaged table starts afresh rather than stopping the game.
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|t| HighScores::from_json(&t).ok())
-        .unwrap_or_default()
+/// The saved table; a missing one is empty. A damaged one is kept as `*.damaged` and the
+/// game starts a new table, rather than refusing to play or writing over it unseen.
+fn load_scores(path: &Path) -> Result<(HighScores, Option<String>)> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok((HighScores::default(), None));
+        }
+        Err(e) => {
+            return Err(e).with_context(|| format!("reading the high scores {}", path.display()));
+        }
+    };
+    match HighScores::from_json(&text) {
+        Ok(t) => Ok((t, None)),
+        Err(e) => {
+            let kept = path.with_extension("json.damaged");
+            std::fs::rename(path, &kept).with_context(|| {
+                format!("moving the damaged high scores {} aside", path.display())
+            })?;
+            Ok((
+                HighScores::default(),
+                Some(format!(
+                    "the high scores in {} could not be read ({e}); they were moved to {} and a new table begun",
+                    path.display(),
+                    kept.display()
+                )),
+            ))
+        }
+    }
 }
 
 fn play(a: &PlayArgs) -> Result<ExitCode> {
@@ -392,7 +415,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         .or_else(|| std::env::var("USER").ok())
         .unwrap_or_else(|| "player".into());
     let path = scores_path()?;
-    let scores = load_scores(&path);
+    let (scores, damaged) = load_scores(&path)?;
     let outcome = breaker_tui::play(&levels, first, seed, scores, &name, a.panic_after)?;
     if let Some(table) = &outcome.scores {
         if let Some(parent) = path.parent() {
@@ -404,6 +427,9 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
     }
     if let Some(t) = &a.trace {
         write_trace(t, outcome.episodes)?;
+    }
+    if let Some(note) = damaged {
+        eprintln!("warning: {note}");
     }
     println!(
         "score {}, reached level {} ({}); seed {seed}",

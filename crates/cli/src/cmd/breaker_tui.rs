@@ -432,6 +432,11 @@ pub fn play(
                 _ => {}
             }
         }
+        // A terminal too small to show the field pauses the game (resize, then p).
+        let size = term.terminal.size()?;
+        if screen == Screen::Play && (size.width < NEED_W || size.height < NEED_H) {
+            screen = Screen::Paused;
+        }
         if screen != Screen::Play {
             next = Instant::now() + step_len();
             continue;
