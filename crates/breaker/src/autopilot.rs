@@ -11,7 +11,9 @@
 use crate::field::{
     BALL, CAPSULE_FALL, CAPSULE_H, CAPSULE_W, FIELD_W, PADDLE_H, PADDLE_SPEED, PADDLE_Y, Rect,
 };
+use crate::level::Cell;
 use crate::physics::{self, Ball, Contact, Travel, World};
+use crate::rng::Rng;
 use crate::sim::{Action, Sim};
 
 /// Steps a rebound is followed before the autopilot gives up on it reaching a brick.
@@ -42,19 +44,31 @@ struct AimKey {
 
 /// The autopilot's memory between steps (predictions are cached until a ball changes
 /// course or a brick breaks).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Autopilot {
     seen: Vec<(i32, i32, usize)>,
     landings: Vec<Option<Landing>>,
     aim: Option<(AimKey, i32)>,
     launch: Option<((i32, usize, i32), i32)>,
-    explore: u32,
+    rng: Rng,
+}
+
+impl Default for Autopilot {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Autopilot {
-    /// A fresh autopilot.
+    /// A fresh autopilot (its own choices are seeded too, so runs replay).
     pub fn new() -> Self {
-        Self::default()
+        Autopilot {
+            seen: Vec::new(),
+            landings: Vec::new(),
+            aim: None,
+            launch: None,
+            rng: Rng::new(0x0b1e_b1e5),
+        }
     }
 
     /// The action to take in `sim`'s current state.
@@ -170,7 +184,7 @@ impl Autopilot {
         let mut scored = Vec::new();
         for k in 0..FAN {
             let want = -reach * 9 / 10 + (reach * 18 / 10) * k / (FAN - 1);
-            let px = (centre - want - w / 2).clamp(0, FIELD_W - w);
+            let px = reachable_spot(paddle.x, centre - want - w / 2, w);
             let rect = Rect { x: px, ..paddle };
             let ball_rect = Rect {
                 x: landing.x,
@@ -201,14 +215,16 @@ impl Autopilot {
         }
         let px = match scored.iter().max() {
             Some(&(v, px)) if v > 0 => px,
-            Some(_) => {
-                // Nothing reaches a brick in one rebound: try the offsets in turn.
-                self.explore += 1;
-                let mut ok: Vec<_> = scored.iter().filter(|(v, _)| *v > -2_000_000).collect();
-                if ok.is_empty() {
-                    ok = scored.iter().collect();
+            Some(&(_, best)) => {
+                // Nothing reaches a brick in one rebound. Mostly take the one that passes
+                // closest to a brick, but now and then a random one: a fixed rule can lock
+                // ball and paddle into a cycle that never reaches the last brick.
+                let ok: Vec<_> = scored.iter().filter(|(v, _)| *v > -1_000_000).collect();
+                if !ok.is_empty() && self.rng.below(3) == 0 {
+                    ok[self.rng.below(ok.len() as u32) as usize].1
+                } else {
+                    best
                 }
-                ok[self.explore as usize % ok.len()].1
             }
             None => (centre - w / 2).clamp(0, FIELD_W - w),
         };
@@ -228,7 +244,7 @@ impl Autopilot {
         let w = paddle.w;
         let mut best = (i64::MIN, paddle.x);
         for k in 0..17 {
-            let px = (FIELD_W - w) * k / 16;
+            let px = reachable_spot(paddle.x, (FIELD_W - w) * k / 16, w);
             let bx = px + hold_offset;
             let offset = bx + BALL / 2 - (px + w / 2);
             let (vx, vy) = physics::paddle_bounce(offset, w / 2 + BALL / 2, sim.speed());
@@ -259,7 +275,10 @@ impl Autopilot {
             let lo = (c.x - w + PADDLE_SPEED).max(0);
             let hi = (c.x + CAPSULE_W - PADDLE_SPEED).min(FIELD_W - w);
             let goal = target.unwrap_or(paddle.x);
-            let px = goal.clamp(lo, hi);
+            let px = reachable_spot(paddle.x, goal.clamp(lo, hi), w);
+            if px < lo - PADDLE_SPEED / 2 || px > hi + PADDLE_SPEED / 2 {
+                continue;
+            }
             let reach_by = i64::from((px - paddle.x).abs());
             if reach_by > speed * to {
                 continue;
@@ -276,6 +295,23 @@ impl Autopilot {
             }
         }
         best.map(|(_, px)| px)
+    }
+}
+
+/// The paddle position nearest `want` that the paddle at `from` can stop at exactly: it
+/// moves [`PADDLE_SPEED`] units a step, or up to a wall. Aiming at these, the autopilot's
+/// predictions are the game's, to the unit.
+fn reachable_spot(from: i32, want: i32, w: i32) -> i32 {
+    let max = FIELD_W - w;
+    let want = want.clamp(0, max);
+    let steps = (want - from + PADDLE_SPEED / 2).div_euclid(PADDLE_SPEED);
+    let spot = from + steps * PADDLE_SPEED;
+    if spot < 0 {
+        0
+    } else if spot > max {
+        max
+    } else {
+        spot
     }
 }
 
@@ -354,8 +390,21 @@ pub fn predict(sim: &Sim, ball: &Ball) -> Option<Landing> {
 }
 
 /// How good a rebound from the paddle's line at `x` with velocity (`vx`, `vy`) is: high
-/// when it reaches a breakable brick soon, more for breaking it.
+/// when it reaches a breakable brick soon, more for breaking it; otherwise minus the
+/// closest it came to one (in units, x and y gaps added).
 fn rebound_value(sim: &Sim, x: i32, vx: i32, vy: i32) -> i64 {
+    let targets: Vec<Rect> = sim
+        .grid()
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, c)| matches!(c, Cell::Brick { .. }))
+                .map(move |(c, _)| Rect::brick(r, c))
+        })
+        .collect();
+    let mut closest = i64::from(crate::field::FIELD_W + crate::field::FIELD_H);
     let mut grid = sim.grid().to_vec();
     let mut world = World {
         grid: &mut grid,
@@ -390,10 +439,17 @@ fn rebound_value(sim: &Sim, x: i32, vx: i32, vy: i32) -> i64 {
             return value - i64::from(k) * 10;
         }
         if travel != Travel::Moved {
-            return 0;
+            break;
+        }
+        if k % 4 == 0 {
+            for t in &targets {
+                let gx = (t.x - (b.x + BALL)).max(b.x - (t.x + t.w)).max(0);
+                let gy = (t.y - (b.y + BALL)).max(b.y - (t.y + t.h)).max(0);
+                closest = closest.min(i64::from(gx + gy));
+            }
         }
     }
-    0
+    -closest
 }
 
 /// Plays `level` with a fresh autopilot from `start` until it is cleared, lost, or

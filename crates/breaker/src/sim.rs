@@ -25,6 +25,10 @@ pub const SERVE_HOLD: u32 = 300;
 pub const MAX_BALLS: usize = 8;
 /// Lives at most.
 pub const MAX_LIVES: u32 = 9;
+/// The fastest a placed ball may move per step, in sub-units: 1000 times the standard
+/// speed, 20,000 units, six times the field's width (the physics has no limit of its own
+/// but the cost, which grows with the speed).
+pub const MAX_PLACED_SPEED: i32 = 1000 * BASE_SPEED;
 /// Steps a ball may go without touching the paddle or a breakable brick before a nudge.
 pub const IDLE_NUDGE: u32 = 1500;
 
@@ -127,6 +131,20 @@ pub enum PlaceBallError {
     /// Both velocity components are zero.
     #[error("the ball does not move")]
     Still,
+    /// A velocity component beyond [`MAX_PLACED_SPEED`].
+    #[error("a velocity of ({vx}, {vy}) is beyond {MAX_PLACED_SPEED} sub-units a step")]
+    TooFast {
+        /// Asked for.
+        vx: i32,
+        /// Asked for.
+        vy: i32,
+    },
+    /// The ball would start below the field.
+    #[error("a ball at y {y} is below the field (its top must be above {})", FIELD_H - BALL)]
+    Below {
+        /// Asked for.
+        y: i32,
+    },
     /// The ball's box overlaps something solid.
     #[error("a ball at ({x}, {y}) overlaps a wall, a brick, the paddle or the net")]
     Overlaps {
@@ -359,6 +377,14 @@ impl Sim {
         };
         if vx == 0 && vy == 0 {
             return Err(PlaceBallError::Still);
+        }
+        if vx.unsigned_abs() > MAX_PLACED_SPEED as u32
+            || vy.unsigned_abs() > MAX_PLACED_SPEED as u32
+        {
+            return Err(PlaceBallError::TooFast { vx, vy });
+        }
+        if y > FIELD_H - BALL {
+            return Err(PlaceBallError::Below { y });
         }
         if self.overlaps_solid(&ball.rect()) {
             return Err(PlaceBallError::Overlaps { x, y });

@@ -79,8 +79,8 @@ fn a_level_needs_bricks_to_break_and_at_most_twelve_rows() {
     );
 }
 
-/// Steps (at 60 a second: 11 minutes) within which the autopilot must clear any level.
-const STEP_BOUND: u64 = 40_000;
+/// Steps (at 60 a second: 7 minutes) within which the autopilot must clear any level.
+const STEP_BOUND: u64 = 25_000;
 
 #[test]
 fn the_autopilot_clears_every_level_for_several_seeds() {

@@ -109,6 +109,38 @@ proptest! {
 }
 
 #[test]
+fn placing_a_ball_checks_its_place_and_speed() {
+    use ply_breaker::sim::{MAX_PLACED_SPEED, PlaceBallError};
+    let mut sim = Sim::new(&builtin_levels()[0], 1, Start::default());
+    assert_eq!(sim.place_ball(100, 1500, 0, 0), Err(PlaceBallError::Still));
+    assert!(matches!(
+        sim.place_ball(100, 1500, i32::MAX, 1),
+        Err(PlaceBallError::TooFast { .. })
+    ));
+    assert!(matches!(
+        sim.place_ball(100, i32::MAX, 1, 1),
+        Err(PlaceBallError::Below { .. })
+    ));
+    assert!(matches!(
+        sim.place_ball(-1, 1500, 1, 1),
+        Err(PlaceBallError::Overlaps { .. })
+    ));
+    assert!(matches!(
+        sim.place_ball(0, GRID_TOP + 2 * ROW, 1, 1),
+        Err(PlaceBallError::Overlaps { .. })
+    ));
+    // The fastest allowed ball still never leaves the walls.
+    sim.place_ball(100, 1500, MAX_PLACED_SPEED, -MAX_PLACED_SPEED / 3)
+        .unwrap();
+    for _ in 0..5 {
+        sim.step(Action::Stay);
+        for b in sim.balls() {
+            assert!(!sim.overlaps_solid(&b.rect()), "{b:?}");
+        }
+    }
+}
+
+#[test]
 fn the_bounce_angle_depends_on_where_the_ball_meets_the_paddle() {
     let level = &builtin_levels()[0];
     let mut angles = Vec::new();

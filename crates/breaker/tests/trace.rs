@@ -35,7 +35,7 @@ fn record(
 }
 
 fn golden_run() -> Trace {
-    let (first, sim) = record(3, 11, Start::default(), 40_000, |_| false);
+    let (first, sim) = record(3, 15, Start::default(), 40_000, |_| false);
     assert_eq!(sim.status(), Status::Cleared);
     let (second, _) = record(6, 12, sim.carry(), 6_000, |s| (s / 500) % 3 == 2);
     Trace::new(vec![first, second])
@@ -80,6 +80,7 @@ fn the_golden_trace_replays_frame_for_frame() {
     let recorded: u64 = trace.episodes.iter().map(|e| e.result.steps).sum();
     assert_eq!(steps, recorded);
     assert_eq!(trace.episodes[0].result.status, "cleared");
+    assert_eq!(trace.episodes[1].result.status, "game over");
     // The trace exercises more than a single bouncing ball.
     assert!(most_balls >= 3, "multi-ball in the trace");
     assert!(effects > 0 && capsules > 0, "power-ups in the trace");
