@@ -161,6 +161,17 @@ pub trait HackerEarth: Game {
     /// # Errors
     /// A [`ParseMoveError`] when the answer is not a move's notation.
     fn read_move(&self, output: &str) -> Result<Self::Move, ParseMoveError>;
+
+    /// The move the contest's judge plays for the side to move *without running its
+    /// program*, if there is one.
+    ///
+    /// In Reversi and Othello a side with no placement passes, and the HackerEarth judge
+    /// skips it: its program is never asked, since the input it would get names the other
+    /// player (see [`HackerEarth::write_input`]). A referee must apply this move itself.
+    /// Games where every turn is the mover's own choice keep the default, `None`.
+    fn forced_move(&self) -> Option<Self::Move> {
+        None
+    }
 }
 
 impl GameKind {

@@ -75,6 +75,15 @@ impl<G: HackerEarth> Bot<G> for PerMoveBot {
     }
 
     fn turn(&mut self, state: &G) -> Turn<G::Move> {
+        // A forced pass is the judge's, not the program's: the input the program would get
+        // names the other player, so its answer would be judged as the wrong side's move.
+        if let Some(mv) = state.forced_move() {
+            return Turn {
+                verdict: Verdict::Ok,
+                mv: Some(mv),
+                elapsed: Duration::ZERO,
+            };
+        }
         let input = hackerearth::request(state);
         let run = run_once(&self.sandbox, &self.command, input.as_bytes(), &self.limits);
         if !run.stderr_tail.is_empty() {

@@ -153,4 +153,9 @@ impl<S: Size> crate::HackerEarth for Reversi<S> {
         }
         self.parse_move(&text)
     }
+
+    /// A pass, when the mover has no placement: the judge skips that player.
+    fn forced_move(&self) -> Option<Place> {
+        self.must_pass().then_some(Place::PASS)
+    }
 }
