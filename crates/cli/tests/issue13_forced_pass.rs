@@ -112,9 +112,19 @@ fn programs_are_never_asked_to_move_for_a_side_that_must_pass() {
 fn ply_bot_as_a_program_never_loses_by_a_fault_in_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let ply = env!("CARGO_BIN_EXE_ply");
+    let mut passes = 0;
     for game in ["tictactoe", "reversi", "othello", "draughts", "taunt"] {
         let program = format!("{ply} bot {game} --time-ms 30");
-        let (v, _) = play(dir.path(), game, &program, "builtin:random", 2, 7);
-        assert_no_faults(&v, &format!("{game}: ply bot vs random"));
+        // Where the format marks legal cells, the opponent is the external first-cell
+        // program too (it is the side that gets stuck); elsewhere the random built-in.
+        let opponent = match game {
+            "reversi" => marked_cell_bot(dir.path(), "first", 10),
+            "othello" => marked_cell_bot(dir.path(), "first", 8),
+            _ => "builtin:random".to_owned(),
+        };
+        let (v, n) = play(dir.path(), game, &program, &opponent, 4, 7);
+        assert_no_faults(&v, &format!("{game}: ply bot vs {opponent}"));
+        passes += n;
     }
+    assert!(passes > 0, "no game had a forced pass");
 }
