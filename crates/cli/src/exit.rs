@@ -29,6 +29,10 @@ macro_rules! bad_input {
 
 /// Prints `err` with its causes on stderr and picks the exit code.
 pub fn report(err: &anyhow::Error) -> ExitCode {
+    if crate::out::is_closed_pipe(err) {
+        // The reader has all it wanted (`| head`): a normal end, nothing to say.
+        return ExitCode::SUCCESS;
+    }
     eprintln!("error: {err}");
     for cause in err.chain().skip(1) {
         eprintln!("  caused by: {cause}");

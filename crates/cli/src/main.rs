@@ -1,6 +1,8 @@
 //! The `ply` binary: parse the command line, run, map the result to an exit code.
 //! Everything else lives in the library crates; see docs/architecture.md.
 
+#[macro_use]
+mod out;
 mod args;
 mod cmd;
 mod exit;

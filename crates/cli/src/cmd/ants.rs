@@ -302,9 +302,9 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
                 .collect();
             o.insert("seats".into(), seats.into());
         }
-        println!("{v}");
+        outln!("{v}");
     } else {
-        println!("{} turns, ended by {}", r.game_length, r.cutoff.as_str());
+        outln!("{} turns, ended by {}", r.game_length, r.cutoff.as_str());
         let w = a
             .bots
             .iter()
@@ -312,12 +312,16 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
             .max()
             .unwrap_or(0)
             .max(3);
-        println!(
+        outln!(
             "{:<6} {:<w$} {:>5} {:>5}  {:<10} turns",
-            "seat", "bot", "rank", "score", "status"
+            "seat",
+            "bot",
+            "rank",
+            "score",
+            "status"
         );
         for b in 0..n {
-            println!(
+            outln!(
                 "{:<6} {:<w$} {:>5} {:>5}  {:<10} {}",
                 b + 1,
                 a.bots[b],
@@ -329,7 +333,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         }
         for (b, s) in records.iter().enumerate() {
             if let (Some(detail), Some(t)) = (&s.detail, s.failed_turn) {
-                println!("seat {} at turn {t}: {detail}", b + 1);
+                outln!("seat {} at turn {t}: {detail}", b + 1);
             }
         }
     }
@@ -351,7 +355,7 @@ fn mapgen(a: &MapgenArgs) -> Result<ExitCode> {
         Some(path) => {
             fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -47,6 +47,6 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     if args.verbose {
         eprintln!("{report}");
     }
-    print!("{}", state.write_move(mv));
+    out!("{}", state.write_move(mv));
     Ok(ExitCode::SUCCESS)
 }

@@ -273,20 +273,20 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
                 steps: *steps,
                 lives_left: *lives,
             };
-            println!("{}", serde_json::to_string(&r)?);
+            outln!("{}", serde_json::to_string(&r)?);
         } else {
             let how = match status {
                 Status::Cleared => "cleared",
                 Status::GameOver => "lost",
                 Status::Playing => "not cleared",
             };
-            println!(
+            outln!(
                 "level {level} {name}: {how} in {steps} steps, score {score}, {lives} lives left"
             );
         }
     }
     if stopped {
-        println!("stopped by the viewer");
+        outln!("stopped by the viewer");
     }
     Ok(if all_cleared || stopped {
         ExitCode::SUCCESS
@@ -316,7 +316,7 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode> {
     drop(watch);
     match result {
         Ok(steps) if stopped => {
-            println!("stopped after {steps} steps; every digest so far matched");
+            outln!("stopped after {steps} steps; every digest so far matched");
             Ok(ExitCode::SUCCESS)
         }
         Ok(steps) => {
@@ -326,7 +326,7 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode> {
                 .last()
                 .map(|e| (e.result.score, e.result.status.clone()));
             let (score, status) = last.unwrap_or((0, "empty".into()));
-            println!(
+            outln!(
                 "replayed {total} level(s), {steps} steps: all {checks} state digests match; final score {score} ({status})"
             );
             Ok(ExitCode::SUCCESS)
@@ -344,7 +344,7 @@ fn check(a: &CheckArgs) -> Result<ExitCode> {
     let mut bad = Vec::new();
     for path in &a.files {
         match read_level(path) {
-            Ok(level) => println!(
+            Ok(level) => outln!(
                 "{}: {:?}, {} rows, {} bricks to break, speed {}%, drops {}%",
                 path.display(),
                 level.name,
@@ -431,7 +431,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
     if let Some(note) = damaged {
         eprintln!("warning: {note}");
     }
-    println!(
+    outln!(
         "score {}, reached level {} ({}); seed {seed}",
         outcome.score,
         outcome.level,

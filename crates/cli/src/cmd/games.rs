@@ -46,7 +46,7 @@ pub fn run(args: &GamesArgs) -> Result<ExitCode> {
         summary: p.summary(),
     }));
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        outln!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
         for r in &rows {
             let seats = if r.kind == "puzzle" {
@@ -58,7 +58,7 @@ pub fn run(args: &GamesArgs) -> Result<ExitCode> {
                 .bot_format
                 .map(|f| format!(" [bot: {f}]"))
                 .unwrap_or_default();
-            println!("{:<12} {:<8} {}{}", r.name, seats, r.summary, bot);
+            outln!("{:<12} {:<8} {}{}", r.name, seats, r.summary, bot);
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -273,12 +273,9 @@ fn format_move(buf: &mut [u8; 16], mv: Move, json: bool, first: bool) -> usize {
     len
 }
 
-/// Treats a closed pipe (`| head`) as a normal end.
-fn quiet_pipe(r: io::Result<()>) -> Result<()> {
-    match r {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.context("writing the moves"),
-    }
+/// Names what failed; a closed pipe (`| head`) is a normal end, told apart in `exit`.
+fn moves_written(r: io::Result<()>) -> Result<()> {
+    r.context("writing the moves")
 }
 
 fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
@@ -303,7 +300,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         eprintln!(
             "{length} moves: the longest non-self-crossing solution, through every position once"
         );
-        quiet_pipe((|| {
+        moves_written((|| {
             if a.json {
                 write!(out, "{{\"moves\": {length}, \"longest\": true")?;
                 if !a.count {
@@ -339,7 +336,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         "{} moves, optimality {} ({}){paths}",
         solution.length, solution.optimality, solution.method
     );
-    quiet_pipe((|| {
+    moves_written((|| {
         if a.json {
             write!(
                 out,
@@ -431,7 +428,7 @@ fn run_graph(a: &GraphArgs) -> Result<ExitCode> {
         GraphFormat::Svg => graph::svg(n, hl),
         GraphFormat::Dot => graph::dot(n, hl),
     };
-    quiet_pipe(io::stdout().lock().write_all(text.as_bytes()))?;
+    moves_written(io::stdout().lock().write_all(text.as_bytes()))?;
     Ok(ExitCode::SUCCESS)
 }
 

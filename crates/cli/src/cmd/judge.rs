@@ -92,14 +92,14 @@ fn judge<G: HackerEarth>(args: &JudgeArgs) -> Result<ExitCode> {
         },
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&verdict)?);
+        outln!("{}", serde_json::to_string_pretty(&verdict)?);
     } else if let Some(next) = &verdict.next_state {
-        print!("{next}");
+        out!("{next}");
         if let Some(o) = &verdict.outcome {
             eprintln!("game over: {o}");
         }
     } else {
-        println!(
+        outln!(
             "invalid move: {}",
             verdict.reason.as_deref().unwrap_or_default()
         );

@@ -57,9 +57,9 @@ pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
 fn no_tournaments(path: &std::path::Path, json: bool) -> Result<ExitCode> {
     if json {
         let v = serde_json::json!({ "tournament": null, "standings": [] });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!(
+        outln!(
             "no tournaments yet in {}; `ply tournament` starts one",
             path.display()
         );
@@ -95,10 +95,10 @@ pub fn print_standings(t: &Tournament, standings: &[Standing], json: bool) -> Re
             "tournament": t.id, "game": t.config.game, "rounds": t.config.rounds,
             "finished": t.finished, "standings": rows,
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    println!(
+    outln!(
         "Tournament #{} ({}, {} rounds{}), created {}",
         t.id,
         t.config.game,
@@ -106,12 +106,20 @@ pub fn print_standings(t: &Tournament, standings: &[Standing], json: bool) -> Re
         if t.finished { "" } else { ", unfinished" },
         t.created
     );
-    println!(
+    outln!(
         "{:>4}  {:<16} {:>7} {:>6} {:>8} {:>4} {:>4} {:>4} {:>6}",
-        "rank", "bot", "rating", "dev", "vol", "W", "D", "L", "score"
+        "rank",
+        "bot",
+        "rating",
+        "dev",
+        "vol",
+        "W",
+        "D",
+        "L",
+        "score"
     );
     for (i, s) in standings.iter().enumerate() {
-        println!(
+        outln!(
             "{:>4}  {:<16} {:>7.1} {:>6.1} {:>8.5} {:>4} {:>4} {:>4} {:>6.1}",
             i + 1,
             s.bot,
@@ -124,6 +132,6 @@ pub fn print_standings(t: &Tournament, standings: &[Standing], json: bool) -> Re
             ply_rating::score(s.rating.rating, best)
         );
     }
-    println!("{SCORE_NOTE}");
+    outln!("{SCORE_NOTE}");
     Ok(())
 }

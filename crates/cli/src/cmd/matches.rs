@@ -96,7 +96,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
             replay: file,
         };
         if !args.json {
-            println!("game {}: {}", line.game, line.result);
+            outln!("game {}: {}", line.game, line.result);
         }
         lines.push(line);
     }
@@ -105,12 +105,12 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         let v = serde_json::json!({
             "game": kind.to_string(), "seed": args.seed, "games": lines, "players": tallies,
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!();
+        outln!();
         for t in tallies {
             let faults: Vec<String> = t.faults.iter().map(|(k, v)| format!("{k} {v}")).collect();
-            println!(
+            outln!(
                 "{} ({}): {} won, {} drawn, {} lost{}",
                 t.name,
                 t.spec,

@@ -296,7 +296,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             match report.outcome {
                 Outcome::Solved(j) => (j, true),
                 Outcome::Impossible(proof) => {
-                    println!("no solution: {proof}");
+                    outln!("no solution: {proof}");
                     return Ok(ExitCode::from(1));
                 }
             }
@@ -311,7 +311,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             match f {
                 Some(f) => (f.jumps, true),
                 None => {
-                    println!(
+                    outln!(
                         "no solution: exhaustive search of every reachable position found none finished"
                     );
                     return Ok(ExitCode::from(1));
@@ -328,8 +328,8 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         replay_jumps(&setup, &jumps).context("the solver's answer failed the scorer (a bug)")?;
     let holes = jump_holes(board, &jumps);
     match a.format {
-        Format::Contest => print!("{}", format_contest(&holes)),
-        Format::Moves => println!("{}", format_classic(&holes)),
+        Format::Contest => out!("{}", format_contest(&holes)),
+        Format::Moves => outln!("{}", format_classic(&holes)),
         Format::Json => {
             let solution: Vec<[usize; 4]> = holes
                 .iter()
@@ -342,7 +342,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
                     ]
                 })
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({
                     "jumps": r.jumps, "moves": r.moves, "pegs_left": r.pegs_left,
@@ -410,7 +410,7 @@ fn run_count(a: &CountArgs) -> Result<ExitCode> {
     let secs = started.elapsed().as_secs_f64();
     let symmetric = levels.reduce == Reduce::Symmetry;
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "board": board.name(), "up_to_symmetry": symmetric,
@@ -427,38 +427,38 @@ fn run_count(a: &CountArgs) -> Result<ExitCode> {
     } else {
         "positions"
     };
-    print!("{:>5} {:>6} {:>14}", "jumps", "pegs", head);
+    out!("{:>5} {:>6} {:>14}", "jumps", "pegs", head);
     if symmetric {
-        print!(" {:>14}", "all images");
+        out!(" {:>14}", "all images");
     }
     if fin.is_some() {
-        print!(" {:>14}", "finishable");
+        out!(" {:>14}", "finishable");
     }
-    println!();
+    outln!();
     let pegs0 = setup.pegs.count_ones() as usize;
     for k in 0..counts.canonical.len() {
-        print!("{k:>5} {:>6} {:>14}", pegs0 - k, counts.canonical[k]);
+        out!("{k:>5} {:>6} {:>14}", pegs0 - k, counts.canonical[k]);
         if symmetric {
-            print!(" {:>14}", counts.all[k]);
+            out!(" {:>14}", counts.all[k]);
         }
         if let Some(f) = &fin {
-            print!(" {:>14}", f[k]);
+            out!(" {:>14}", f[k]);
         }
-        println!();
+        outln!();
     }
-    print!(
+    out!(
         "{:>5} {:>6} {:>14}",
         "total",
         "",
         counts.canonical.iter().sum::<u64>()
     );
     if symmetric {
-        print!(" {:>14}", counts.all.iter().sum::<u64>());
+        out!(" {:>14}", counts.all.iter().sum::<u64>());
     }
     if let Some(f) = &fin {
-        print!(" {:>14}", f.iter().sum::<u64>());
+        out!(" {:>14}", f.iter().sum::<u64>());
     }
-    println!();
+    outln!();
     if !symmetric && !a.no_symmetry {
         eprintln!("(the start is not symmetric, so every position is counted on its own)");
     }
@@ -474,7 +474,7 @@ fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
     match replay(&setup, &jumps) {
         Ok(r) => {
             if a.json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::json!({
                         "legal": true, "jumps": r.jumps, "moves": r.moves, "pegs_left": r.pegs_left,
@@ -482,17 +482,22 @@ fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
                     })
                 );
             } else {
-                print!("{}", picture::text(&setup.board, r.pegs, Some(&r.weights)));
-                println!(
+                out!("{}", picture::text(&setup.board, r.pegs, Some(&r.weights)));
+                outln!(
                     "{} jumps, {} moves, {} pegs left: weight left {} + lifting penalty {} = score {}",
-                    r.jumps, r.moves, r.pegs_left, r.weight_left, r.penalty, r.score
+                    r.jumps,
+                    r.moves,
+                    r.pegs_left,
+                    r.weight_left,
+                    r.penalty,
+                    r.score
                 );
             }
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
             if a.json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::json!({"legal": false, "row": e.row, "line": e.line, "error": e.to_string()})
                 );
@@ -515,11 +520,11 @@ fn run_package(a: &PackageArgs) -> Result<ExitCode> {
     let p = package::find_packages(&block_text(&a.from)?, &block_text(&a.to)?)
         .map_err(|e| bad_input!("{e}"))?;
     if a.dot {
-        print!("{}", p.dot());
+        out!("{}", p.dot());
         return Ok(ExitCode::SUCCESS);
     }
     let (solutions, complete) = p.solutions(a.limit);
-    println!(
+    outln!(
         "{} positions, {} jumps between them; {}{} solutions",
         p.states.len(),
         p.edges.len(),
@@ -540,7 +545,7 @@ fn run_package(a: &PackageArgs) -> Result<ExitCode> {
             .copied()
             .find(|&st| legal_from(st))
             .unwrap_or(0);
-        println!(
+        outln!(
             "{}  from {}",
             format_classic(&jump_holes(&p.board, s)),
             p.pattern(start)
@@ -558,7 +563,7 @@ fn run_show(a: &ShowArgs) -> Result<ExitCode> {
     match &a.svg {
         Some(path) => std::fs::write(path, picture::svg(&setup.board, setup.pegs))
             .with_context(|| format!("writing {}", path.display()))?,
-        None => print!(
+        None => out!(
             "{}",
             picture::text(&setup.board, setup.pegs, Some(&setup.weights))
         ),
@@ -578,7 +583,7 @@ fn run_bench(a: &BenchArgs) -> Result<ExitCode> {
         assert!(matches!(r.outcome, Outcome::Solved(_)));
         nodes = r.nodes;
     }
-    println!(
+    outln!(
         "english central, one peg in the centre: {:.3} ms per solve (mean of {runs}), {nodes} positions expanded",
         t.elapsed().as_secs_f64() * 1000.0 / runs as f64
     );
@@ -586,13 +591,13 @@ fn run_bench(a: &BenchArgs) -> Result<ExitCode> {
         let t = Instant::now();
         let levels = reachable_levels(board, setup.pegs, Reduce::Symmetry, usize::MAX, |_, _| {});
         let total: u64 = levels.levels.iter().map(|l| l.len() as u64).sum();
-        println!(
+        outln!(
             "english central, reachable positions up to symmetry: {total} in {:.2} s",
             t.elapsed().as_secs_f64()
         );
         let t = Instant::now();
         let f = fewest_moves(board, setup.pegs, centre, |_, _| {}).expect("solvable");
-        println!(
+        outln!(
             "english central, fewest moves with proof: {} moves in {:.2} s",
             f.moves,
             t.elapsed().as_secs_f64()

@@ -43,10 +43,10 @@ fn perft<G: Game>(args: &PerftArgs) -> Result<ExitCode> {
         if args.divide {
             v["divide"] = serde_json::Value::Array(per_move);
         }
-        println!("{v}");
+        outln!("{v}");
     } else {
         for (m, n) in &divide {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
         }
         eprintln!(
             "perft {} of {} in {:.3}s ({:.0} leaves/s)",
@@ -55,7 +55,7 @@ fn perft<G: Game>(args: &PerftArgs) -> Result<ExitCode> {
             secs,
             total as f64 / secs.max(1e-9)
         );
-        println!("{total}");
+        outln!("{total}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -159,11 +159,11 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
 
     let written = write_files(&report, &args.out)?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print!("{}", tables(&report));
+        out!("{}", tables(&report));
         for path in &written {
-            println!("wrote {}", path.display());
+            outln!("wrote {}", path.display());
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -261,15 +261,19 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
     };
     let report = ply_lab::check::run(&config);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         for f in &report.failures {
-            println!(
+            outln!(
                 "FAIL {} on {} input of {} values (seed {}): {:?}",
-                f.algorithm, f.input, f.size, f.seed, f.fault
+                f.algorithm,
+                f.input,
+                f.size,
+                f.seed,
+                f.fault
             );
         }
-        println!(
+        outln!(
             "{} of {} cases sorted correctly ({} algorithms x {} inputs x {} sizes)",
             report.cases - report.failures.len(),
             report.cases,

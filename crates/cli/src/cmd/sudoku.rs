@@ -331,7 +331,7 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
             (None, None) => out.push_str(&format!("no solution (line {})\n", e.line)),
         }
     }
-    print!("{out}");
+    out!("{out}");
     if unsolved > 0 {
         eprintln!("{unsolved} of {} puzzles have no solution", entries.len());
         return Ok(ExitCode::from(1));
@@ -365,16 +365,17 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode> {
             None => sudoku::generate_down_to(shape, args.min_clues.unwrap_or(0), &mut rng),
         };
         bar.inc(1);
-        bar.suspend(|| {
+        bar.suspend(|| -> Result<()> {
             if args.grid {
                 if i > 0 {
-                    println!();
+                    outln!();
                 }
-                print!("{}", p.to_block());
+                out!("{}", p.to_block());
             } else {
-                println!("{}", p.to_line());
+                outln!("{}", p.to_line());
             }
-        });
+            Ok(())
+        })?;
     }
     bar.finish_and_clear();
     Ok(ExitCode::SUCCESS)
@@ -408,14 +409,14 @@ fn explain(args: &ExplainArgs) -> Result<ExitCode> {
                 "line": e.line, "grade": grade.name(), "ending": format!("{:?}", ex.ending).to_lowercase(),
                 "steps": steps, "grid": ex.grid.to_line(),
             });
-            println!("{v}");
+            outln!("{v}");
             continue;
         }
         if k > 0 {
-            println!();
+            outln!();
         }
-        println!("puzzle on line {} ({} clues):", e.line, e.grid.clues());
-        print!("{}", e.grid.to_block());
+        outln!("puzzle on line {} ({} clues):", e.line, e.grid.clues());
+        out!("{}", e.grid.to_block());
         for (i, s) in ex.steps.iter().enumerate() {
             let mut what = Vec::new();
             for &(c, v) in &s.placed {
@@ -429,7 +430,7 @@ fn explain(args: &ExplainArgs) -> Result<ExitCode> {
                     .collect();
                 what.push(r.join(" "));
             }
-            println!(
+            outln!(
                 "{:>3}. {}: {} => {}",
                 i + 1,
                 s.technique,
@@ -438,17 +439,17 @@ fn explain(args: &ExplainArgs) -> Result<ExitCode> {
             );
         }
         match ex.ending {
-            Ending::Solved => println!("solved in {} steps; grade {grade}", ex.steps.len()),
-            Ending::Stuck => println!(
+            Ending::Solved => outln!("solved in {} steps; grade {grade}", ex.steps.len()),
+            Ending::Stuck => outln!(
                 "stuck after {} steps: no technique applies, the rest needs guessing; grade {grade}",
                 ex.steps.len()
             ),
-            Ending::Contradiction => println!(
+            Ending::Contradiction => outln!(
                 "contradiction after {} steps: the puzzle has no solution",
                 ex.steps.len()
             ),
         }
-        print!("{}", ex.grid.to_block());
+        out!("{}", ex.grid.to_block());
     }
     Ok(if failed {
         ExitCode::from(1)
@@ -464,14 +465,14 @@ fn grade(args: &GradeArgs) -> Result<ExitCode> {
             sudoku::grade(&e.grid).map_err(|c| bad_input!("line {}: {c}", e.line))?;
         let hardest = hardest.map(|t| t.name()).unwrap_or("none");
         if args.json {
-            println!(
+            outln!(
                 "{}",
                 json!({"line": e.line, "grade": g.name(), "hardest": hardest})
             );
         } else {
             match g {
-                sudoku::Grade::Beyond => println!("{g} (stuck; hardest technique used: {hardest})"),
-                _ => println!("{g} ({hardest})"),
+                sudoku::Grade::Beyond => outln!("{g} (stuck; hardest technique used: {hardest})"),
+                _ => outln!("{g} ({hardest})"),
             }
         }
     }
@@ -581,10 +582,10 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "mode: {}; best of {} rounds; one thread",
         if args.first {
             "first solution"
@@ -593,11 +594,17 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
         },
         args.rounds.max(1)
     );
-    println!(
+    outln!(
         "| {:<34} | {:<12} | {:>8} | {:>12} | {:>10} | {:>9} | {:>14} |",
-        "file", "solver", "puzzles", "puzzles/s", "us/puzzle", "no guess", "guesses/puzzle"
+        "file",
+        "solver",
+        "puzzles",
+        "puzzles/s",
+        "us/puzzle",
+        "no guess",
+        "guesses/puzzle"
     );
-    println!(
+    outln!(
         "|{}|{}|{}|{}|{}|{}|{}|",
         "-".repeat(36),
         "-".repeat(14),
@@ -609,7 +616,7 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
     );
     for (file, f) in &rows {
         let n = f.puzzles.max(1) as f64;
-        println!(
+        outln!(
             "| {:<34} | {:<12} | {:>8} | {:>12.0} | {:>10.2} | {:>9} | {:>14} |",
             file,
             f.solver,
