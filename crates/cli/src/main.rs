@@ -7,6 +7,7 @@ mod args;
 mod cmd;
 mod exit;
 mod players;
+mod ranges;
 
 use std::process::ExitCode;
 

@@ -59,6 +59,60 @@ pub struct CommandLine {
     pub args: Vec<String>,
 }
 
+/// A bot's program that cannot be started: no such file, not executable, or not on `PATH`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot run {program:?}: {reason}")]
+pub struct MissingProgramError {
+    /// The program as given.
+    pub program: String,
+    /// What is wrong, and how to fix it.
+    pub reason: String,
+}
+
+impl CommandLine {
+    /// Checks, before any game starts, that the program can be started: a name with a slash
+    /// must be an executable file; a bare name must be one in a folder of `path` (the
+    /// caller's `PATH`, since a library does not read the environment).
+    ///
+    /// # Errors
+    /// A [`MissingProgramError`] saying what is wrong.
+    pub fn check_program(&self, path: Option<&std::ffi::OsStr>) -> Result<(), MissingProgramError> {
+        use std::os::unix::fs::PermissionsExt;
+        let err = |reason: String| MissingProgramError {
+            program: self.program.clone(),
+            reason,
+        };
+        let executable = |p: &std::path::Path| {
+            std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        };
+        if self.program.contains('/') {
+            let p = std::path::Path::new(&self.program);
+            return match std::fs::metadata(p) {
+                Err(e) => Err(err(format!(
+                    "{e}; check the path (relative paths start from the current folder)"
+                ))),
+                Ok(m) if !m.is_file() => Err(err("it is not a file".into())),
+                Ok(_) if !executable(p) => Err(err(format!(
+                    "it is not executable; run `chmod +x {}` or name its interpreter (`python3 {}`)",
+                    self.program, self.program
+                ))),
+                Ok(_) => Ok(()),
+            };
+        }
+        let found = path
+            .map(|p| std::env::split_paths(p).any(|dir| executable(&dir.join(&self.program))))
+            .unwrap_or(false);
+        if found {
+            Ok(())
+        } else {
+            Err(err(format!(
+                "no program of that name on PATH; give its path (`./{}`) or install it",
+                self.program
+            )))
+        }
+    }
+}
+
 /// A command line with an unbalanced quote, or none at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read the command line {text:?}: {reason}")]

@@ -82,24 +82,27 @@ pub struct PlayArgs {
     /// (quoted as one argument, e.g. 'python3 MyBot.py').
     #[arg(required = true)]
     pub bots: Vec<String>,
-    /// Turn limit.
-    #[arg(long, default_value_t = 1000)]
+    /// Turn limit, 1 to 100000.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub turns: u32,
-    /// Time per turn, in milliseconds (told to bots, and enforced on programs).
-    #[arg(long, default_value_t = 1000)]
+    /// Time per turn, in milliseconds (told to bots, and enforced on programs), 1 to 3600000.
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::millis_u32())]
     pub turntime: u32,
-    /// Time for the setup, in milliseconds (told to bots, and enforced on programs).
-    #[arg(long, default_value_t = 3000)]
+    /// Time for the setup, in milliseconds (told to bots, and enforced on programs), 1 to
+    /// 3600000.
+    #[arg(long, default_value_t = 3000, value_parser = crate::ranges::millis_u32())]
     pub loadtime: u32,
-    /// Milliseconds a program may run after its `end` block (the original's --end_wait).
-    #[arg(long, default_value_t = 0)]
+    /// Milliseconds a program may run after its `end` block (the original's --end_wait), 0
+    /// to 3600000.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
     pub end_wait: u64,
-    /// Memory per bot program, in MB.
-    #[arg(long, default_value_t = 1024)]
+    /// Memory per bot program, in MB, 1 to 1048576.
+    #[arg(long, default_value_t = 1024, value_parser = crate::ranges::megabytes())]
     pub memory_mb: u64,
-    /// Output per turn per bot program, in KB; more ends its orders as a timeout.
-    #[arg(long, default_value_t = 1024)]
-    pub output_kb: usize,
+    /// Output per turn per bot program, in KB, 1 to 1048576; more ends its orders as a
+    /// timeout.
+    #[arg(long, default_value_t = 1024, value_parser = crate::ranges::kilobytes_flag())]
+    pub output_kb: u64,
     /// Seed of the engine's random choices (default: a fresh one, printed).
     #[arg(long)]
     pub engine_seed: Option<i64>,
@@ -145,7 +148,7 @@ pub struct MapgenArgs {
     #[arg(long, default_value_t = 2)]
     pub corridor: usize,
     /// Fraction of maze walls knocked down, 0 to 1.
-    #[arg(long, default_value_t = 0.15)]
+    #[arg(long, default_value_t = 0.15, value_parser = crate::ranges::fraction)]
     pub openness: f64,
     /// Hills per player.
     #[arg(long, default_value_t = 1)]
@@ -183,18 +186,19 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
             a.bots.len()
         ));
     }
-    if a.turntime == 0 || a.loadtime == 0 || a.memory_mb == 0 || a.output_kb == 0 {
-        return Err(bad_input!(
-            "--turntime, --loadtime, --memory-mb and --output-kb must be positive"
-        ));
-    }
     let kinds = a
         .bots
         .iter()
         .enumerate()
         .map(|(i, b)| {
-            b.parse::<AntsSpec>()
-                .map_err(|e| bad_input!("bot {}: {e}", i + 1))
+            let spec = b
+                .parse::<AntsSpec>()
+                .map_err(|e| bad_input!("bot {}: {e}", i + 1))?;
+            if let AntsSpec::Command(c) = &spec {
+                c.check_program(std::env::var_os("PATH").as_deref())
+                    .map_err(|e| bad_input!("bot {}: {e}", i + 1))?;
+            }
+            Ok(spec)
         })
         .collect::<Result<Vec<_>>>()?;
     let engine_seed = a.engine_seed.unwrap_or_else(fresh_seed);
@@ -229,7 +233,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         turn: Duration::from_millis(a.turntime.into()),
         end_wait: Duration::from_millis(a.end_wait),
         memory: a.memory_mb << 20,
-        output: a.output_kb << 10,
+        output: crate::ranges::kilobytes(a.output_kb),
     };
     let logging = a.log_dir.is_some();
     if let Some(dir) = &a.log_dir {

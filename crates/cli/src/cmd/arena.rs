@@ -16,37 +16,41 @@ use crate::bad_input;
 /// The limits of every external bot's move.
 #[derive(Debug, Args)]
 pub struct LimitArgs {
-    /// Wall time per move, in milliseconds (HackerEarth: 1000).
-    #[arg(long, default_value_t = 1000)]
+    /// Wall time per move, in milliseconds (HackerEarth: 1000), 1 to 3600000.
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::millis())]
     pub time_ms: u64,
-    /// Memory per bot process, in MB (HackerEarth: 256).
-    #[arg(long, default_value_t = 256)]
+    /// Memory per bot process, in MB (HackerEarth: 256), 1 to 1048576.
+    #[arg(long, default_value_t = 256, value_parser = crate::ranges::megabytes())]
     pub memory_mb: u64,
-    /// Output per move, in KB; more loses the game.
-    #[arg(long, default_value_t = 64)]
-    pub output_kb: usize,
+    /// Output per move, in KB, 1 to 1048576; more loses the game.
+    #[arg(long, default_value_t = 64, value_parser = crate::ranges::kilobytes_flag())]
+    pub output_kb: u64,
 }
 
 impl LimitArgs {
     /// The limits, checked.
     pub fn limits(&self) -> Result<Limits> {
-        if self.time_ms == 0 || self.memory_mb == 0 || self.output_kb == 0 {
-            return Err(bad_input!(
-                "--time-ms, --memory-mb and --output-kb must be positive"
-            ));
-        }
+        // The flags' ranges (crate::ranges) keep these shifts far from overflowing.
         Ok(Limits {
             time: Duration::from_millis(self.time_ms),
             memory: self.memory_mb << 20,
-            output: self.output_kb << 10,
+            output: crate::ranges::kilobytes(self.output_kb),
         })
     }
 }
 
 /// Reads a player spec, naming the option it came from.
 pub fn player_spec(option: &str, text: &str) -> Result<PlayerSpec> {
-    text.parse::<PlayerSpec>()
-        .map_err(|e| bad_input!("{option} {text:?}: {e}"))
+    let spec = text
+        .parse::<PlayerSpec>()
+        .map_err(|e| bad_input!("{option} {text:?}: {e}"))?;
+    if let PlayerSpec::Command(command) = &spec {
+        // Before any game: a missing program would otherwise lose every game it is in.
+        command
+            .check_program(std::env::var_os("PATH").as_deref())
+            .map_err(|e| bad_input!("{option} {text:?}: {e}"))?;
+    }
+    Ok(spec)
 }
 
 /// Where the arena database is: `--db` or `arena.sqlite3` in the platform's data directory

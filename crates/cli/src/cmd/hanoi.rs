@@ -188,6 +188,16 @@ fn check_pegs(pegs: usize) -> Result<()> {
     Ok(())
 }
 
+fn check_discs(discs: usize) -> Result<()> {
+    let max = ply_puzzles::hanoi::position::MAX_DISCS;
+    if discs > max {
+        return Err(bad_input!(
+            "--discs {discs}: at most {max} discs are supported (a position holds a peg per disc)"
+        ));
+    }
+    Ok(())
+}
+
 /// Reads `--flag`'s position, or the perfect tower on `default`.
 fn position(
     flag: &str,
@@ -280,6 +290,13 @@ fn moves_written(r: io::Result<()>) -> Result<()> {
 
 fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     check_pegs(a.pegs)?;
+    check_discs(a.discs)?;
+    if a.second && a.pegs > 3 {
+        // Two shortest paths exist only on 3 pegs: say so before any search.
+        return Err(bad_input!(
+            "--second: two shortest paths exist only on 3 pegs (--pegs 3), when the largest misplaced disc can move once or twice at the same cost"
+        ));
+    }
     let (n, k) = (a.discs, a.pegs);
     let start = position("--from", a.from.as_deref(), n, k, 0)?;
     let goal = position("--to", a.to.as_deref(), n, k, k - 1)?;
@@ -362,10 +379,12 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
 fn run_bfs(a: &BfsArgs) -> Result<ExitCode> {
     check_pegs(a.pegs)?;
     let (n, k) = (a.discs, a.pegs);
-    let start = position("--from", a.from.as_deref(), n, k, 0)?;
+    // The memory check first: it refuses any number of discs too large to search, before
+    // a position of that many discs is built.
     let mut bfs = Bfs::new(n, k, u128::from(a.memory_mib) << 20).map_err(|e| {
         bad_input!("{e}; raise --memory-mib or use fewer discs (4 pegs: 15 discs need 256 MiB, 18 discs 16 GiB)")
     })?;
+    let start = position("--from", a.from.as_deref(), n, k, 0)?;
     let total = bfs.positions();
     let bar = ProgressBar::new(u64::try_from(total).unwrap_or(u64::MAX));
     bar.set_style(

@@ -32,8 +32,8 @@ pub struct MatchArgs {
     /// Player 2.
     #[arg(long)]
     pub p2: String,
-    /// How many games.
-    #[arg(long, default_value_t = 1)]
+    /// How many games, 1 to 1000000.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
     /// Alternate who moves first (player 1 starts the odd games).
     #[arg(long)]
@@ -57,9 +57,6 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         return Err(bad_input!(
             "{kind} has no bot format yet; `ply games` marks the games that have one"
         ));
-    }
-    if args.games == 0 {
-        return Err(bad_input!("--games must be at least 1"));
     }
     let plan = MatchPlan {
         game: kind.to_string(),

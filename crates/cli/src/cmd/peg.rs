@@ -112,8 +112,8 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "moves")]
     pub format: Format,
-    /// Beam width of the score objective (larger: slower, often better).
-    #[arg(long, default_value_t = 3000)]
+    /// Beam width of the score objective, 1 to 10000000 (larger: slower, often better).
+    #[arg(long, default_value_t = 3000, value_parser = crate::ranges::count::<10_000_000>)]
     pub width: usize,
     /// Also write the solution move by move as SVG to this file.
     #[arg(long)]

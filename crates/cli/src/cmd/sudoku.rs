@@ -116,13 +116,13 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "clues")]
     pub min_clues: Option<usize>,
     /// How many minimal puzzles to try per requested puzzle when --clues is given.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::count::<100_000>)]
     pub attempts: usize,
     /// Seed of the generator; default: a fresh one, printed on stderr.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
+    /// How many puzzles, 1 to 1000000.
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::count::<1_000_000>)]
     pub count: usize,
     /// Print grids (one row per line) instead of one puzzle per line.
     #[arg(long)]

@@ -30,11 +30,11 @@ pub struct TournamentArgs {
     /// A bot, as NAME=SPEC (SPEC as in `ply match`); at least two.
     #[arg(long = "bot", value_name = "NAME=SPEC", required = true)]
     pub bots: Vec<String>,
-    /// Rounds to play.
-    #[arg(long, default_value_t = 3)]
+    /// Rounds to play, 1 to 100000.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub rounds: u32,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    /// Games played at once, 1 to 256.
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::concurrency)]
     pub concurrency: usize,
     /// Seed from which every game's seed derives; part of the tournament's identity.
     #[arg(long, default_value_t = 1)]
@@ -61,9 +61,6 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
         ));
     }
     let bots = parse_bots(args)?;
-    if args.rounds == 0 {
-        return Err(bad_input!("--rounds must be at least 1"));
-    }
     let plan = TournamentPlan {
         game: kind.to_string(),
         bots,

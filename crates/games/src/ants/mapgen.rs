@@ -64,6 +64,13 @@ fn layout(players: usize) -> (usize, usize) {
     }
 }
 
+/// The largest number of rows or columns [`generate`] makes (the original's maps are at
+/// most 200 on a side).
+pub const MAX_MAP_SIDE: usize = 1000;
+
+/// The most hills per player [`generate`] places.
+pub const MAX_HILLS: usize = 9;
+
 /// Generates a map.
 ///
 /// # Errors
@@ -77,8 +84,34 @@ pub fn generate(p: &MapGenParams, seed: u64) -> Result<AntsMap, GenerateMapError
             p.players
         )));
     }
+    // Ranges first, so that nothing below overflows or allocates by an absurd number.
+    if !(1..=MAX_MAP_SIDE).contains(&p.rows) || !(1..=MAX_MAP_SIDE).contains(&p.cols) {
+        return Err(GenerateMapError(format!(
+            "rows and cols go from 1 to {MAX_MAP_SIDE}, got {}x{}",
+            p.rows, p.cols
+        )));
+    }
+    if !(1..=MAX_MAP_SIDE / 4).contains(&p.corridor) {
+        return Err(GenerateMapError(format!(
+            "the corridor width goes from 1 to {}, got {}",
+            MAX_MAP_SIDE / 4,
+            p.corridor
+        )));
+    }
+    if !(1..=MAX_HILLS).contains(&p.hills) {
+        return Err(GenerateMapError(format!(
+            "hills per player go from 1 to {MAX_HILLS}, got {}",
+            p.hills
+        )));
+    }
+    if !(0.0..=1.0).contains(&p.openness) {
+        return Err(GenerateMapError(format!(
+            "openness is a fraction from 0 to 1, got {}",
+            p.openness
+        )));
+    }
     let (tr, tc) = layout(p.players);
-    let cell = p.corridor.max(1) + 1;
+    let cell = p.corridor + 1;
     if p.rows % tr != 0 || p.cols % tc != 0 {
         return Err(GenerateMapError(format!(
             "{} players need rows divisible by {tr} and cols by {tc}",

@@ -48,13 +48,16 @@ impl Shape {
                 ),
             });
         }
-        if box_rows * box_cols > MAX_SIDE {
-            return Err(ShapeError {
-                reason: format!(
-                    "boxes of {box_rows}x{box_cols} make a side of {}, above the maximum of {MAX_SIDE}",
-                    box_rows * box_cols
-                ),
-            });
+        match box_rows.checked_mul(box_cols) {
+            Some(side) if side <= MAX_SIDE => {}
+            side => {
+                let side = side.map_or_else(|| "beyond any".to_owned(), |s| s.to_string());
+                return Err(ShapeError {
+                    reason: format!(
+                        "boxes of {box_rows}x{box_cols} make a side of {side}, above the maximum of {MAX_SIDE} (sides go from 4 to {MAX_SIDE})"
+                    ),
+                });
+            }
         }
         Ok(Shape {
             box_rows: box_rows as u8,
@@ -68,6 +71,14 @@ impl Shape {
     /// # Errors
     /// When the side is prime, 1, or above [`MAX_SIDE`]: no boxes fit.
     pub fn for_side(side: usize) -> Result<Shape, ShapeError> {
+        if side > MAX_SIDE {
+            // Checked first: the search for boxes below would run for ages on a huge side.
+            return Err(ShapeError {
+                reason: format!(
+                    "a side of {side} is above the maximum of {MAX_SIDE} (sides go from 4 to {MAX_SIDE})"
+                ),
+            });
+        }
         let rows = (2..=side)
             .take_while(|r| r * r <= side)
             .filter(|r| side % r == 0)
