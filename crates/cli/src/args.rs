@@ -13,14 +13,17 @@ pub struct Cli {
 
 const EXAMPLES: &str = "\
 Examples:
-  ply games                          list the games and puzzles
-  ply play tictactoe                 play tic-tac-toe against the perfect AI
-  ply perft tictactoe 9              count the positions 9 plies deep (127872)
-  echo '1 0 0 0 2 0 0 0 0 1' | ply bot tictactoe   answer a HackerEarth-style state";
+  ply games                  # the games and puzzles
+  ply play tictactoe         # play against the perfect AI
+  ply perft tictactoe 9      # last line: 127872
+  printf '1 1 0\\n2 2 0\\n0 0 0\\n1\\n' | ply bot tictactoe   # last line: 0 2
+
+Every command's --help has examples; `ply help COMMAND` shows it.";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List the games and puzzles ply knows, one line each.
+    #[command(after_help = "Examples:\n  ply games\n  ply games --json")]
     Games(GamesArgs),
     /// Play a game against an AI in the terminal.
     #[command(
@@ -55,17 +58,37 @@ The input and output formats are the contest's own (HackerEarth's for its games)
     Sort(crate::cmd::sort::SortArgs),
     /// Judge one HackerEarth move: print the state fed to the other bot, or why it is invalid.
     #[command(after_help = "Example:\n  ply bot taunt < state.txt > move.txt\n  \
-ply judge taunt --state state.txt --move move.txt   # the next state, or `invalid move: ...` (exit 1)")]
+ply judge taunt --state state.txt --move move.txt\n\n\
+It prints the state the other bot is fed next, or `invalid move: ...` with exit code 1.")]
     Judge(crate::cmd::judge::JudgeArgs),
     /// Ants (the 2011 AI Challenge): play games with built-in bots, generate maps.
     Ants(crate::cmd::ants::AntsArgs),
     /// Sudoku of any box shape: solve, generate, explain, grade, bench.
+    #[command(after_help = "Examples:\n  \
+ply sudoku generate --seed 7 | ply sudoku solve\n  \
+ply sudoku generate --size 16 --seed 16 --grid\n  \
+ply sudoku generate --seed 7 | ply sudoku explain\n\n\
+`ply sudoku COMMAND --help` has more.")]
     Sudoku(crate::cmd::sudoku::SudokuArgs),
     /// Peg solitaire: solve (one peg, fewest moves, contest score), count, score, packages.
+    #[command(after_help = "Examples:\n  \
+ply peg solve --board english          # one peg left, any hole\n  \
+ply peg show --board french\n  \
+ply peg count --board triangle --start 11\n\n\
+`ply peg COMMAND --help` has more.")]
     Peg(crate::cmd::peg::PegArgs),
     /// Tower of Hanoi on any number of pegs: solve, search, draw, play.
+    #[command(after_help = "Examples:\n  \
+ply hanoi solve --discs 3              # 7 moves, peg 1 to peg 3\n  \
+ply hanoi solve --discs 6 --pegs 4 --count   # last line: 17\n  \
+ply hanoi graph --discs 3 > hanoi3.svg\n\n\
+`ply hanoi COMMAND --help` has more.")]
     Hanoi(crate::cmd::hanoi::HanoiArgs),
     /// Block Breaker: play in the terminal, watch the autopilot, replay traces.
+    #[command(after_help = "Examples:\n  \
+ply breaker play                       # arrows or a/d, space, p, q\n  \
+ply breaker autoplay --level 1 --json\n\n\
+`ply breaker COMMAND --help` has more.")]
     Breaker(crate::cmd::breaker::BreakerArgs),
 }
 
@@ -107,9 +130,10 @@ pub struct PlayArgs {
     /// Your side: x (moves first) or o.
     #[arg(long, value_enum, default_value = "x")]
     pub you: Side,
-    /// The AI you play against.
-    #[arg(long, value_enum, default_value = "perfect")]
-    pub ai: AiKind,
+    /// The AI you play against (default: perfect where the game is short enough to search
+    /// to the end, as tic-tac-toe is; alphabeta otherwise).
+    #[arg(long, value_enum)]
+    pub ai: Option<AiKind>,
     /// Seed of the AI's random choices; the same seed and moves give the same game.
     /// Default: a fresh one, printed at the start.
     #[arg(long)]

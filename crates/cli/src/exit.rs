@@ -1,8 +1,12 @@
 //! Exit codes and error reports.
 //!
 //! * 0: success.
-//! * 1: the work failed (a puzzle had no solution, a bot lost by fault, an I/O error).
-//! * 2: the input was wrong (bad arguments, a malformed file or position); clap also uses 2.
+//! * 1: the work failed or a check said no (a puzzle had no solution, an invalid move or
+//!   jump, a bot lost by fault, a failed write).
+//! * 2: the input was wrong (bad arguments, a malformed file or position, a file that cannot
+//!   be opened); clap also uses 2.
+//!
+//! The README states the same rule; `tests/issue13_exit_codes.rs` checks it per command.
 
 use std::fmt;
 use std::process::ExitCode;
@@ -37,9 +41,21 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
     for cause in err.chain().skip(1) {
         eprintln!("  caused by: {cause}");
     }
-    if err.chain().any(|c| c.is::<BadInput>()) {
+    if err.chain().any(|c| c.is::<BadInput>() || is_bad_path(c)) {
         ExitCode::from(2)
     } else {
         ExitCode::from(1)
     }
+}
+
+/// A path the user named that cannot be opened (missing, not allowed, a folder where a file
+/// belongs): bad input, like any other wrong argument.
+fn is_bad_path(cause: &(dyn std::error::Error + 'static)) -> bool {
+    use std::io::ErrorKind::{IsADirectory, NotADirectory, NotFound, PermissionDenied};
+    cause.downcast_ref::<std::io::Error>().is_some_and(|e| {
+        matches!(
+            e.kind(),
+            NotFound | PermissionDenied | IsADirectory | NotADirectory
+        )
+    })
 }

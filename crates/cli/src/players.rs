@@ -6,7 +6,7 @@ use anyhow::Result;
 
 use ply_core::{Game, Player};
 use ply_games::Heuristics;
-use ply_referee::spec::{BuiltinKind, BuiltinOptions, builtin_player};
+use ply_referee::spec::{BuiltinKind, BuiltinOptions, builtin_player, strongest_builtin};
 
 use crate::args::AiKind;
 use crate::bad_input;
@@ -15,21 +15,37 @@ use crate::bad_input;
 ///
 /// # Errors
 /// `perfect` on a game too large to search to the end.
-pub fn ai<G: Heuristics>(kind: AiKind, seed: u64, think: Duration) -> Result<Box<dyn Player<G>>> {
+pub fn ai<G: Heuristics>(
+    kind: Option<AiKind>,
+    seed: u64,
+    think: Duration,
+) -> Result<Box<dyn Player<G>>> {
     let builtin = match kind {
-        AiKind::Perfect => BuiltinKind::Perfect,
-        AiKind::Alphabeta => BuiltinKind::Alphabeta,
-        AiKind::Mcts => BuiltinKind::Mcts,
-        AiKind::Random => BuiltinKind::Random,
+        None => strongest_builtin::<G>(),
+        Some(AiKind::Perfect) => BuiltinKind::Perfect,
+        Some(AiKind::Alphabeta) => BuiltinKind::Alphabeta,
+        Some(AiKind::Mcts) => BuiltinKind::Mcts,
+        Some(AiKind::Random) => BuiltinKind::Random,
     };
     let options = BuiltinOptions {
         ms: Some(think.as_millis() as u64),
         ..BuiltinOptions::default()
     };
-    builtin_player::<G>(builtin, options, seed).map_err(|e| bad_input!("--ai {e}"))
+    builtin_player::<G>(builtin, options, seed).map_err(|e| {
+        bad_input!(
+            "--ai perfect searches to the end of the game, which {} is too long for; use --ai alphabeta (its default) or --ai mcts",
+            e.game
+        )
+    })
 }
 
 /// A game's name and its one-line summary, for messages.
 pub fn describe<G: Game>() -> String {
-    format!("{} ({})", G::info().title, G::info().summary)
+    let info = G::info();
+    // The contest games' summaries already name the contest and the game.
+    if info.summary.starts_with("HackerEarth") {
+        info.summary.to_string()
+    } else {
+        format!("{}: {}", info.title, info.summary)
+    }
 }

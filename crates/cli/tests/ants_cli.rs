@@ -95,7 +95,10 @@ fn a_program_that_cannot_start_is_refused_with_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("bot 2: cannot run \"/nonexistent/ply-bot\""), "{err}");
+    assert!(
+        err.contains("bot 2: cannot run \"/nonexistent/ply-bot\""),
+        "{err}"
+    );
 }
 
 /// A program beside a built-in: it crashes at turn 3, the game goes on, and the logs hold

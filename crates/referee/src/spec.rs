@@ -297,6 +297,16 @@ pub struct BuildPlayerError {
     pub game: &'static str,
 }
 
+/// The strongest built-in that plays `G`: `perfect` where the game is short enough to
+/// search to the end, `alphabeta` otherwise.
+pub fn strongest_builtin<G: ply_core::Game>() -> BuiltinKind {
+    if G::info().max_plies <= PERFECT_MAX_PLIES {
+        BuiltinKind::Perfect
+    } else {
+        BuiltinKind::Alphabeta
+    }
+}
+
 /// Games with at most this many plies are small enough for `perfect`.
 const PERFECT_MAX_PLIES: u32 = 16;
 

@@ -48,17 +48,28 @@ pub fn run(args: &GamesArgs) -> Result<ExitCode> {
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
-        for r in &rows {
-            let seats = if r.kind == "puzzle" {
+        let seats = |r: &Row| {
+            if r.kind == "puzzle" {
                 "puzzle".to_string()
             } else {
                 format!("{} seats", r.seats)
-            };
+            }
+        };
+        // Columns as wide as their widest cell, so that every summary starts in one column.
+        let name_width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0);
+        let seats_width = rows.iter().map(|r| seats(r).len()).max().unwrap_or(0);
+        for r in &rows {
             let bot = r
                 .bot_format
                 .map(|f| format!(" [bot: {f}]"))
                 .unwrap_or_default();
-            outln!("{:<12} {:<8} {}{}", r.name, seats, r.summary, bot);
+            outln!(
+                "{:<name_width$}  {:<seats_width$}  {}{}",
+                r.name,
+                seats(r),
+                r.summary,
+                bot
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -40,8 +40,8 @@ The summary (length, proven or upper bound, method) goes to stderr.")]
     /// Breadth-first search of every position: eccentricity, layer sizes, tower distances.
     #[command(after_help = "\
 Examples:
-  ply hanoi bfs --pegs 4 --discs 12               # eccentricity 65 ... (as Frame–Stewart)
-  ply hanoi bfs --pegs 4 --discs 15 --layers      # Korf's anomaly: eccentricity 130, 588 positions
+  ply hanoi bfs --pegs 4 --discs 12          # prints: eccentricity: 81
+  ply hanoi bfs --pegs 4 --discs 15 --layers  # Korf: eccentricity 130, 588 positions
 
 Memory: 2 bits per position (256 MiB for 4 pegs and 15 discs); both cores are used.")]
     Bfs(BfsArgs),

@@ -13,7 +13,7 @@ use crate::bad_input;
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  ply leaderboard\n  ply leaderboard --db arena.sqlite3 --tournament 2 --json\n\n\
+    after_help = "Examples:\n  ply leaderboard\n  ply leaderboard --tournament 2 --json\n\n\
 Score is HackerEarth's: 100 x rating / best rating."
 )]
 pub struct LeaderboardArgs {

@@ -29,7 +29,8 @@ pub enum PegCommand {
     #[command(
         after_help = "Examples:\n  ply peg solve --board english                     # one peg, any hole\n  \
 ply peg solve --board english --finish 44 --format moves\n  \
-ply peg solve --board english --objective moves   # 18 moves, proven (release build, ~1 min)\n  \
+ply peg solve --board english --objective moves   # 17 moves, any finish (release, ~1 min)\n  \
+ply peg solve --board english --objective moves --finish 44   # 18: the central game\n  \
 ply peg solve --board weighted.txt --objective score --format contest\n  \
 ply peg solve --board french                      # impossible: prints the proof, exit 1"
     )]
@@ -60,7 +61,7 @@ Cells: -1 off, 0 empty, 1 peg, NaN either. --from/--to take a file or the matrix
     )]
     Show(ShowArgs),
     /// Time the solvers on the English board (release builds; figures for docs/benchmarks.md).
-    #[command(after_help = "Example:\n  cargo run --release -p ply-cli -- peg bench --full")]
+    #[command(after_help = "Example:\n  ply peg bench --full       # build with --release first")]
     Bench(BenchArgs),
 }
 
@@ -502,7 +503,10 @@ fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
                     serde_json::json!({"legal": false, "row": e.row, "line": e.line, "error": e.to_string()})
                 );
             }
-            Err(bad_input!("{}: {e}", a.moves.display()))
+            // A well-formed answer with an illegal jump is a failed check (exit 1), as
+            // `ply judge` rejects an invalid move; only an unreadable file is bad input.
+            eprintln!("invalid answer: {}: {e}", a.moves.display());
+            Ok(ExitCode::from(1))
         }
     }
 }

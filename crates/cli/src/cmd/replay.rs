@@ -20,10 +20,10 @@ use crate::bad_input;
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  ply replay replays/game-0001.json\n  \
 ply replay replays/game-0001.json --step     # Enter for the next move\n  \
-ply replay --game 2:5                        # round 2, slot 5 of the newest stored tournament\n\n\
+ply replay --game 2:1                        # round 2, slot 1 of the newest stored tournament\n\n\
 Replay files come from `ply match --replays DIR`; every tournament game is in the database.\n\n\
 Ants replays (the 2011 AI Challenge's format, from `ply ants play --replay` or the original engine):\n  \
-ply replay game.replay --turn 120                 # one turn\n  \
+ply replay game.replay --turn 20                  # one turn\n  \
 ply replay game.replay --player b --step          # as player b saw it, Enter for the next turn\n  \
 ply replay game.replay --window 0,0,40,80         # rows 0..39, columns 0..79\n  \
 ply replay game.replay --json                     # per-turn scores, ants and food")]

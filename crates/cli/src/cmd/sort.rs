@@ -21,8 +21,8 @@ const MAX_SIZE: usize = 100_000_000;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
-ply sort check                                   every algorithm, every input kind, n up to 10^4\n  \
-ply sort bench --sizes 100,10000 --runs 3 --out /tmp/sort   table, sort-bench.csv, sort-*.svg\n\n\
+ply sort check                 # every algorithm, every input kind, n up to 10^4\n  \
+ply sort bench --sizes 100,10000 --runs 3 --out /tmp/sort  # table, CSV and SVG plots\n\n\
 See docs/sorting.md for what the measurements show.")]
 pub struct SortArgs {
     #[command(subcommand)]

@@ -29,7 +29,7 @@ pub enum SudokuCommand {
     /// Solve every puzzle of a file: one answer per puzzle, in order, in the input's layout.
     #[command(after_help = "Examples:\n  \
 ply sudoku solve puzzles.txt --threads 2\n  \
-echo '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..' | ply sudoku solve\n  \
+ply sudoku generate --seed 7 | ply sudoku solve\n  \
 ply sudoku solve puzzles.txt --count --limit 10     # solutions per puzzle, at most 10\n\n\
 A puzzle with no solution prints `no solution` (with the reason when clues clash) and the\n\
 exit code is then 1. With --count, a number equal to --limit means \"at least that many\".")]
@@ -45,7 +45,7 @@ ply sudoku generate --size 25 --min-clues 300 --seed 25  # unique, not minimal; 
     Generate(GenerateArgs),
     /// Solve with human techniques, printing each step and its reason.
     #[command(after_help = "Example:\n  \
-echo '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..' | ply sudoku explain")]
+ply sudoku generate --seed 7 | ply sudoku explain")]
     Explain(ExplainArgs),
     /// Rate each puzzle by the hardest human technique it needs.
     #[command(after_help = "Example:\n  ply sudoku grade puzzles.txt --json\n\n\
@@ -54,7 +54,7 @@ swordfish), beyond (needs guessing, or the puzzle has no unique solution).")]
     Grade(GradeArgs),
     /// Time the solver on files of puzzles (puzzles/s, microseconds and guesses per puzzle).
     #[command(after_help = "Example:\n  \
-ply sudoku bench ../shared/data/sudoku/*.txt\n\n\
+ply sudoku bench puzzles.txt --rounds 1\n\n\
 Built with `--features compare-sudoku-crate`, it also times the `sudoku` crate on the same\n\
 9x9 puzzles in the same run and checks that both agree.")]
     Bench(BenchArgs),
