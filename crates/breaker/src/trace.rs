@@ -177,7 +177,7 @@ impl Recorder {
             }
             None => Some((action, 1)),
         };
-        if sim.steps() % CHECK_EVERY == 0 {
+        if sim.steps().is_multiple_of(CHECK_EVERY) {
             self.checkpoint(sim);
         }
     }

@@ -262,15 +262,15 @@ fn check(dir: &Path, command: &str, comment: &str) -> Option<String> {
             return Some(format!("last line {last:?}, expected {want:?}"));
         }
     }
-    if let Some(want) = comment.strip_prefix("prints: ") {
-        if !stdout.lines().any(|l| l == want) {
-            return Some(format!("no line {want:?} in {stdout:?}"));
-        }
+    if let Some(want) = comment.strip_prefix("prints: ")
+        && !stdout.lines().any(|l| l == want)
+    {
+        return Some(format!("no line {want:?} in {stdout:?}"));
     }
-    if let Some(want) = comment.strip_prefix("output: ") {
-        if stdout.trim_end() != want.trim_end() {
-            return Some(format!("output {stdout:?}, expected {want:?}"));
-        }
+    if let Some(want) = comment.strip_prefix("output: ")
+        && stdout.trim_end() != want.trim_end()
+    {
+        return Some(format!("output {stdout:?}, expected {want:?}"));
     }
     None
 }

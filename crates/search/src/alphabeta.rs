@@ -248,10 +248,10 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         let mut moves = self.move_stack.pop().unwrap_or_default();
         state.legal_moves(&mut moves);
         self.ordering.order(state, &mut moves);
-        if let Some(h) = hint {
-            if let Some(i) = moves.iter().position(|&m| m == h) {
-                moves[..=i].rotate_right(1);
-            }
+        if let Some(h) = hint
+            && let Some(i) = moves.iter().position(|&m| m == h)
+        {
+            moves[..=i].rotate_right(1);
         }
 
         let alpha_orig = alpha;

@@ -569,7 +569,7 @@ impl Watch {
     /// `false` once q is pressed.
     pub fn frame(&mut self, sim: &Sim, level: usize, levels: usize) -> Result<bool> {
         self.count += 1;
-        if self.count % self.speed != 0 && sim.status() == Status::Playing {
+        if !self.count.is_multiple_of(self.speed) && sim.status() == Status::Playing {
             return Ok(true);
         }
         let hud = Hud {

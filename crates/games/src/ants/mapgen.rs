@@ -112,7 +112,7 @@ pub fn generate(p: &MapGenParams, seed: u64) -> Result<AntsMap, GenerateMapError
     }
     let (tr, tc) = layout(p.players);
     let cell = p.corridor + 1;
-    if p.rows % tr != 0 || p.cols % tc != 0 {
+    if !p.rows.is_multiple_of(tr) || !p.cols.is_multiple_of(tc) {
         return Err(GenerateMapError(format!(
             "{} players need rows divisible by {tr} and cols by {tc}",
             p.players

@@ -376,7 +376,7 @@ fn symmetric_food_starts_with_food_visible_per_player_at_symmetric_squares() {
     let g = m.game();
     let food = g.food_locs();
     let visible = food.len();
-    assert!(visible > 0 && visible % 4 == 0, "{visible}");
+    assert!(visible > 0 && visible.is_multiple_of(4), "{visible}");
     // the generator's maps repeat every 18 squares: each food has its three images
     for &(r, c) in &food {
         for (dr, dc) in [(0, 18), (18, 0), (18, 18)] {
@@ -388,7 +388,7 @@ fn symmetric_food_starts_with_food_visible_per_player_at_symmetric_squares() {
         m.play_turn(vec![Ok(Vec::new()); 4]);
     }
     let later = m.game().food_locs().len() + m.game().hive().iter().sum::<i64>() as usize;
-    assert!(later > visible && later % 4 == 0, "{later}");
+    assert!(later > visible && later.is_multiple_of(4), "{later}");
 }
 
 #[test]

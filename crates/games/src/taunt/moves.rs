@@ -225,10 +225,10 @@ impl Taunt {
         let (from, to) = (mv.from as usize, mv.to as usize);
         let mut p = self.cells[from].expect("a piece to move");
         let middle = self.middle(mv);
-        if let Some(m) = middle {
-            if self.cells[m].is_some_and(|q| q.seat != p.seat) {
-                self.cells[m] = None;
-            }
+        if let Some(m) = middle
+            && self.cells[m].is_some_and(|q| q.seat != p.seat)
+        {
+            self.cells[m] = None;
         }
         if p.kind != 1 {
             let far = p.dir.far_row();

@@ -26,7 +26,7 @@ impl Game for Taunt {
 
     /// Player 1 when the move counter is even.
     fn to_move(&self) -> Seat {
-        if self.moves % 2 == 0 {
+        if self.moves.is_multiple_of(2) {
             Seat::FIRST
         } else {
             Seat::SECOND

@@ -92,7 +92,7 @@ impl BinaryMoves {
             // At a multiple of BLOCK moves the smallest discs are a tower, on the peg of the
             // largest of them, and the next BLOCK - 1 moves all belong to them (the total,
             // 2^n - 1, is past them while n > BLOCK_DISCS).
-            if self.lo % BLOCK == 0 && out.len() - i >= small && self.a_block_remains() {
+            if self.lo.is_multiple_of(BLOCK) && out.len() - i >= small && self.a_block_remains() {
                 let f = self.peg[BLOCK_DISCS - 1];
                 let t = self.succ[(BLOCK_DISCS - 1) & 1][f as usize & 63];
                 let k = self.template_index(f, t);

@@ -81,7 +81,7 @@ impl Shape {
         }
         let rows = (2..=side)
             .take_while(|r| r * r <= side)
-            .filter(|r| side % r == 0)
+            .filter(|r| side.is_multiple_of(*r))
             .last();
         match rows {
             Some(r) => Shape::new(r, side / r),
