@@ -36,7 +36,8 @@ fn score_prints_the_contest_example_and_rejects_illegal_rows() {
         dir.path(),
         &["peg", "score", "--board", "b.txt", "--moves", "bad.txt"],
     );
-    assert_eq!(code, 2);
+    // An illegal jump in a well-formed answer is a failed check (issue 13 item 8).
+    assert_eq!(code, 1);
     assert!(
         err.contains("jump 2 (line 2) 13-11 is illegal: there is no peg to jump over"),
         "{err}"
