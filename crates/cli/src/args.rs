@@ -84,6 +84,18 @@ ply hanoi solve --discs 6 --pegs 4 --count   # last line: 17\n  \
 ply hanoi graph --discs 3 > hanoi3.svg\n\n\
 `ply hanoi COMMAND --help` has more.")]
     Hanoi(crate::cmd::hanoi::HanoiArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Examples:\n  \
+ply completions bash > ply.bash   # then `source ply.bash`, or put it in\n  \
+                                  # ~/.local/share/bash-completion/completions/ply\n  \
+ply completions zsh > _ply        # a folder on $fpath\n  \
+ply completions fish > ply.fish   # ~/.config/fish/completions/")]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command into a folder.
+    #[command(after_help = "Examples:\n  \
+ply man > ply.1                # then `man -l ply.1`\n  \
+ply man --out-dir man/         # ply.1, ply-sudoku.1, ply-sudoku-solve.1, ...")]
+    Man(ManArgs),
     /// Block Breaker: play in the terminal, watch the autopilot, replay traces.
     #[command(after_help = "Examples:\n  \
 ply breaker play                       # arrows or a/d, space, p, q\n  \
@@ -170,4 +182,19 @@ pub struct BotArgs {
     /// Print the search report on stderr (depth, score, nodes, principal variation).
     #[arg(long)]
     pub verbose: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write one page per command (ply.1, ply-sudoku.1, ...) into this folder instead of
+    /// printing the main page.
+    #[arg(long)]
+    pub out_dir: Option<std::path::PathBuf>,
 }

@@ -68,6 +68,8 @@ fn commands(dir: &Path) -> Vec<Vec<String>> {
         .unwrap();
     let lines: &[&[&str]] = &[
         &["games"],
+        &["completions", "bash"],
+        &["man"],
         &["perft", "tictactoe", "3"],
         &[
             "judge",

@@ -6,6 +6,7 @@ mod arena;
 mod bot;
 pub mod breaker;
 mod breaker_tui;
+mod docs;
 mod games;
 pub mod hanoi;
 pub mod judge;
@@ -32,6 +33,8 @@ use crate::bad_input;
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Games(a) => games::run(&a),
+        Command::Completions(a) => docs::completions(&a),
+        Command::Man(a) => docs::man(&a),
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Bot(a) => bot::run(&a),
