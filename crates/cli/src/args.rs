@@ -42,8 +42,9 @@ ply perft tictactoe 2 --divide --position 'x../.../...'"
     /// Act as a contest bot: read one state on stdin, print a move on stdout.
     #[command(
         after_help = "Example:\n  printf '1 0 0\\n0 2 0\\n0 0 0\\n1\\n' | ply bot tictactoe\n\n\
-The input and output formats are the contest's own (HackerEarth's for its games); see\n\
-`ply games` for which games have one."
+The input and output formats are the contest's own (HackerEarth's for its games); every\n\
+game's format, with an example state and answer, is in docs/formats.md, and\n\
+`ply judge GAME --start` prints a game's first input to try a bot on."
     )]
     Bot(BotArgs),
     /// Referee a match of several games between two players (built-in AIs or bot programs).
@@ -57,9 +58,12 @@ The input and output formats are the contest's own (HackerEarth's for its games)
     /// The sorting lab: benchmark and check the seed's "stack sort" against the classic sorts.
     Sort(crate::cmd::sort::SortArgs),
     /// Judge one HackerEarth move: print the state fed to the other bot, or why it is invalid.
-    #[command(after_help = "Example:\n  ply bot taunt < state.txt > move.txt\n  \
+    #[command(
+        after_help = "Examples:\n  ply judge taunt --start > state.txt   # the first input of a game\n  \
+ply bot taunt < state.txt > move.txt\n  \
 ply judge taunt --state state.txt --move move.txt\n\n\
-It prints the state the other bot is fed next, or `invalid move: ...` with exit code 1.")]
+It prints the state the other bot is fed next, or `invalid move: ...` with exit code 1."
+    )]
     Judge(crate::cmd::judge::JudgeArgs),
     /// Ants (the 2011 AI Challenge): play games with built-in bots, generate maps.
     Ants(crate::cmd::ants::AntsArgs),

@@ -15,6 +15,7 @@ use ply_breaker::{Level, Sim, Start, Status, Trace, autopilot, builtin_levels, r
 
 use crate::bad_input;
 use crate::cmd::breaker_tui;
+use crate::out::Count;
 
 /// Arguments of `ply breaker`.
 #[derive(Debug, Args)]
@@ -316,7 +317,10 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode> {
     drop(watch);
     match result {
         Ok(steps) if stopped => {
-            outln!("stopped after {steps} steps; every digest so far matched");
+            outln!(
+                "stopped after {}; every digest so far matched",
+                Count(steps, "step")
+            );
             Ok(ExitCode::SUCCESS)
         }
         Ok(steps) => {

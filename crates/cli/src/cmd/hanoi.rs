@@ -349,9 +349,16 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         2 => "; 2 shortest paths (--second prints the other)",
         _ => "",
     };
+    // With --count the length is the output: the summary does not repeat it (it has
+    // 30,103 digits for 100,000 discs).
+    let length = if a.count {
+        "the count on stdout".to_string()
+    } else {
+        format!("{} moves", solution.length)
+    };
     eprintln!(
-        "{} moves, optimality {} ({}){paths}",
-        solution.length, solution.optimality, solution.method
+        "{length}, optimality {} ({}){paths}",
+        solution.optimality, solution.method
     );
     moves_written((|| {
         if a.json {

@@ -19,13 +19,18 @@ use crate::bad_input;
 pub struct JudgeArgs {
     /// The game (`taunt`, `draughts`, `reversi`, `othello`, ...; see `ply games`).
     pub game: String,
+    /// Print the input the first player's bot is fed at the start of a game, and stop: a
+    /// state to try a bot on (`ply judge reversi --start | ply bot reversi`).
+    #[arg(long, conflicts_with_all = ["state", "mv"])]
+    pub start: bool,
     /// The state the bot was fed, in the contest's input format.
-    #[arg(long, value_name = "FILE")]
-    pub state: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "start")]
+    pub state: Option<PathBuf>,
     /// The bot's answer, in the contest's output format (`-` reads stdin).
-    #[arg(long = "move", value_name = "FILE")]
-    pub mv: PathBuf,
-    /// Print JSON for scripts: `valid`, `next_state` or `reason`, and `outcome`.
+    #[arg(long = "move", value_name = "FILE", required_unless_present = "start")]
+    pub mv: Option<PathBuf>,
+    /// Print JSON for scripts: `valid`, `next_state` or `reason`, and `outcome` (null while
+    /// the game goes on).
     #[arg(long)]
     pub json: bool,
 }
@@ -37,7 +42,7 @@ struct Verdict {
     next_state: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Always present: null while the game goes on.
     outcome: Option<String>,
 }
 
@@ -63,16 +68,21 @@ fn read(path: &PathBuf) -> Result<String> {
 }
 
 fn judge<G: HackerEarth>(args: &JudgeArgs) -> Result<ExitCode> {
-    let text = read(&args.state)?;
+    let (Some(state_path), Some(move_path)) = (&args.state, &args.mv) else {
+        // clap requires both unless --start.
+        out!("{}", G::start().write_input());
+        return Ok(ExitCode::SUCCESS);
+    };
+    let text = read(state_path)?;
     let mut state =
-        G::read_input(&text).map_err(|e| bad_input!("{}, {e}", args.state.display()))?;
+        G::read_input(&text).map_err(|e| bad_input!("{}, {e}", state_path.display()))?;
     if let Some(outcome) = state.outcome() {
         return Err(bad_input!(
             "{}: the game is already over ({outcome}); there is no move to judge",
-            args.state.display()
+            state_path.display()
         ));
     }
-    let answer = read(&args.mv)?;
+    let answer = read(move_path)?;
     let played = state
         .read_move(&answer)
         .map_err(|e| e.to_string())

@@ -10,6 +10,7 @@ use ply_store::{Standing, Store, StoreError, Tournament};
 
 use super::arena::open_store_read_only;
 use crate::bad_input;
+use crate::out::Count;
 
 #[derive(Debug, Args)]
 #[command(
@@ -99,10 +100,10 @@ pub fn print_standings(t: &Tournament, standings: &[Standing], json: bool) -> Re
         return Ok(());
     }
     outln!(
-        "Tournament #{} ({}, {} rounds{}), created {}",
+        "Tournament #{} ({}, {}{}), created {}",
         t.id,
         t.config.game,
-        t.config.rounds,
+        Count(u64::from(t.config.rounds), "round"),
         if t.finished { "" } else { ", unfinished" },
         t.created
     );

@@ -16,6 +16,7 @@ use ply_puzzles::peg_solitaire::{
 };
 
 use crate::bad_input;
+use crate::out::Count;
 
 #[derive(Debug, Args)]
 pub struct PegArgs {
@@ -354,10 +355,10 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     }
     if a.format != Format::Json {
         eprintln!(
-            "{} jumps, {} moves, {} pegs left, score {}{} ({secs:.3}s)",
-            r.jumps,
-            r.moves,
-            r.pegs_left,
+            "{}, {}, {} left, score {}{} ({secs:.3}s)",
+            Count(r.jumps as u64, "jump"),
+            Count(r.moves as u64, "move"),
+            Count(r.pegs_left as u64, "peg"),
             r.score,
             match (a.objective, optimal) {
                 (Objective::Pegs, _) => "",
@@ -485,10 +486,10 @@ fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
             } else {
                 out!("{}", picture::text(&setup.board, r.pegs, Some(&r.weights)));
                 outln!(
-                    "{} jumps, {} moves, {} pegs left: weight left {} + lifting penalty {} = score {}",
-                    r.jumps,
-                    r.moves,
-                    r.pegs_left,
+                    "{}, {}, {} left: weight left {} + lifting penalty {} = score {}",
+                    Count(r.jumps as u64, "jump"),
+                    Count(r.moves as u64, "move"),
+                    Count(r.pegs_left as u64, "peg"),
                     r.weight_left,
                     r.penalty,
                     r.score

@@ -17,6 +17,7 @@ use ply_puzzles::sudoku::{
 };
 
 use crate::bad_input;
+use crate::out::Count;
 
 #[derive(Debug, Args)]
 pub struct SudokuArgs {
@@ -439,14 +440,17 @@ fn explain(args: &ExplainArgs) -> Result<ExitCode> {
             );
         }
         match ex.ending {
-            Ending::Solved => outln!("solved in {} steps; grade {grade}", ex.steps.len()),
+            Ending::Solved => outln!(
+                "solved in {}; grade {grade}",
+                Count(ex.steps.len() as u64, "step")
+            ),
             Ending::Stuck => outln!(
-                "stuck after {} steps: no technique applies, the rest needs guessing; grade {grade}",
-                ex.steps.len()
+                "stuck after {}: no technique applies, the rest needs guessing; grade {grade}",
+                Count(ex.steps.len() as u64, "step")
             ),
             Ending::Contradiction => outln!(
-                "contradiction after {} steps: the puzzle has no solution",
-                ex.steps.len()
+                "contradiction after {}: the puzzle has no solution",
+                Count(ex.steps.len() as u64, "step")
             ),
         }
         out!("{}", ex.grid.to_block());

@@ -14,6 +14,7 @@ use ply_referee::Sandbox;
 use super::arena::{LimitArgs, arena_error, open_store, player_spec};
 use super::leaderboard::print_standings;
 use crate::bad_input;
+use crate::out::Count;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -89,12 +90,12 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
         } => {
             if played == 0 {
                 eprintln!(
-                    "tournament #{} in {}: {} bots, {} rounds, {} games",
+                    "tournament #{} in {}: {} bots, {}, {}",
                     tournament.id,
                     path.display(),
                     plan.bots.len(),
-                    plan.rounds,
-                    total
+                    Count(u64::from(plan.rounds), "round"),
+                    Count(total as u64, "game")
                 );
             } else {
                 eprintln!(
