@@ -95,7 +95,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
                     path.display(),
                     plan.bots.len(),
                     Count(u64::from(plan.rounds), "round"),
-                    Count(total as u64, "game")
+                    Count(total, "game")
                 );
             } else {
                 eprintln!(
