@@ -9,6 +9,26 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Colour: auto (when stdout is a terminal and NO_COLOR is unset), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Only warnings and errors on stderr: no progress bars, no summaries.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// More on stderr: -v for debug lines, -vv for tracing.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+}
+
+/// When to colour stdout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and NO_COLOR is unset or empty.
+    Auto,
+    /// Always (ANSI escapes).
+    Always,
+    /// Never.
+    Never,
 }
 
 const EXAMPLES: &str = "\
@@ -183,9 +203,6 @@ pub struct BotArgs {
     /// Time budget for the whole answer, in milliseconds.
     #[arg(long, default_value_t = 900)]
     pub time_ms: u64,
-    /// Print the search report on stderr (depth, score, nodes, principal variation).
-    #[arg(long)]
-    pub verbose: bool,
 }
 
 #[derive(Debug, Args)]

@@ -15,6 +15,21 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let args = args::Cli::parse();
+    out::init(out::Settings {
+        colour: out::decide_colour(args.color),
+        quiet: args.quiet,
+    });
+    let level = match (args.quiet, args.verbose) {
+        (true, _) => tracing::Level::WARN,
+        (false, 0) => tracing::Level::INFO,
+        (false, 1) => tracing::Level::DEBUG,
+        (false, _) => tracing::Level::TRACE,
+    };
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(level)
+        .event_format(out::Diagnostics)
+        .init();
     match cmd::run(args) {
         Ok(code) => code,
         Err(err) => exit::report(&err),

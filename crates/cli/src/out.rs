@@ -43,3 +43,119 @@ impl std::fmt::Display for Count<'_> {
         write!(f, "{} {}{s}", self.0, self.1)
     }
 }
+
+/// What the global flags decided for this run: set once in `main`.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// ANSI colour on stdout.
+    pub colour: bool,
+    /// `-q`: no progress bars, no informational lines.
+    pub quiet: bool,
+}
+
+static SETTINGS: std::sync::OnceLock<Settings> = std::sync::OnceLock::new();
+
+/// Records the run's settings; later calls keep the first.
+pub fn init(settings: Settings) {
+    let _ = SETTINGS.set(settings);
+}
+
+fn settings() -> Settings {
+    SETTINGS.get().copied().unwrap_or(Settings {
+        colour: false,
+        quiet: false,
+    })
+}
+
+/// Whether to colour stdout: `--color always|never`, or with `auto` when stdout is a
+/// terminal and `NO_COLOR` is unset or empty (<https://no-color.org>).
+pub fn decide_colour(choice: crate::args::ColorChoice) -> bool {
+    use std::io::IsTerminal;
+    match choice {
+        crate::args::ColorChoice::Always => true,
+        crate::args::ColorChoice::Never => false,
+        crate::args::ColorChoice::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
+/// Whether this run colours stdout.
+pub fn colour() -> bool {
+    settings().colour
+}
+
+/// The one progress-bar look of ply, on stderr: `len` steps of `what`. Hidden with `-q`,
+/// and (by indicatif) when stderr is not a terminal.
+pub fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
+    let bar = if settings().quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(len)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} {{msg}}"
+        ))
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// A spinner for work of unknown length, in the same look.
+pub fn spinner(msg: &str) -> indicatif::ProgressBar {
+    let bar = if settings().quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new_spinner()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{elapsed_precise} {spinner} {msg}")
+            .expect("a valid template"),
+    );
+    bar.set_message(msg.to_string());
+    bar
+}
+
+/// Text that came from a bot (its stderr, its answer), made safe for a terminal: control
+/// characters are shown escaped (`\u{1b}`), so a bot cannot send escape sequences to the
+/// person watching. Newlines and tabs are kept.
+pub fn untrusted(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            s.extend(c.escape_default());
+        } else {
+            s.push(c);
+        }
+    }
+    s
+}
+
+/// How diagnostics (`tracing` events) read on stderr: informational lines as plain text,
+/// as ply always printed them, warnings prefixed `warning: `, debug lines `debug: `.
+pub struct Diagnostics;
+
+impl<S, N> tracing_subscriber::fmt::FormatEvent<S, N> for Diagnostics
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    N: for<'a> tracing_subscriber::fmt::FormatFields<'a> + 'static,
+{
+    fn format_event(
+        &self,
+        ctx: &tracing_subscriber::fmt::FmtContext<'_, S, N>,
+        mut writer: tracing_subscriber::fmt::format::Writer<'_>,
+        event: &tracing::Event<'_>,
+    ) -> std::fmt::Result {
+        match *event.metadata().level() {
+            tracing::Level::ERROR => write!(writer, "error: ")?,
+            tracing::Level::WARN => write!(writer, "warning: ")?,
+            tracing::Level::INFO => {}
+            _ => write!(writer, "debug: ")?,
+        }
+        ctx.field_format().format_fields(writer.by_ref(), event)?;
+        writeln!(writer)
+    }
+}

@@ -73,7 +73,11 @@ fn the_whole_game_shows_every_turn_and_colours_on_request() {
         "--color",
         "always",
     ]));
-    assert!(out.contains("\x1b[1;38;5;196ma\x1b[0m"), "player a in red");
+    // Bold red through anstyle: `ESC[1m ESC[38;5;196m a ESC[0m`.
+    assert!(
+        out.contains("\x1b[1m\x1b[38;5;196ma\x1b[0m"),
+        "player a in red"
+    );
 }
 
 #[test]

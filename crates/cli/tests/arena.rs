@@ -571,7 +571,7 @@ fn a_finished_tournament_run_again_shows_its_standings_and_new_starts_another() 
     assert!(new.status.success());
     assert_eq!(
         text(&new.stderr),
-        format!("tournament #2 in {db_text}: 3 bots, 1 rounds, 6 games\n")
+        format!("tournament #2 in {db_text}: 3 bots, 1 round, 6 games\n")
     );
 }
 
@@ -596,7 +596,7 @@ fn the_output_limit_is_part_of_a_tournament_s_identity() {
     let other = deterministic_tournament(db_text, &["--output-kb", "128"]);
     assert_eq!(
         text(&other.stderr),
-        format!("tournament #2 in {db_text}: 3 bots, 1 rounds, 6 games\n")
+        format!("tournament #2 in {db_text}: 3 bots, 1 round, 6 games\n")
     );
     let store = SqliteStore::open(&db).unwrap();
     assert_eq!(store.tournament(Some(2)).unwrap().config.output, 128 << 10);

@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use ply_games::ants::mapgen::{MapGenParams, generate};
 use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings};
@@ -204,7 +203,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
     let engine_seed = a.engine_seed.unwrap_or_else(fresh_seed);
     let player_seed = a.player_seed.unwrap_or_else(fresh_seed);
     if a.engine_seed.is_none() || a.player_seed.is_none() {
-        eprintln!("engine seed {engine_seed}, player seed {player_seed}");
+        tracing::info!("engine seed {engine_seed}, player seed {player_seed}");
     }
     let settings = Settings {
         turns: a.turns,
@@ -255,12 +254,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         });
     }
     let n = map.players;
-    let bar = ProgressBar::new(u64::from(a.turns));
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] turn {pos}/{len} {msg}")
-            .context("progress bar template")?
-            .progress_chars("=> "),
-    );
+    let bar = crate::out::progress(u64::from(a.turns), "turns");
     let records = play_ants(&mut m, &mut seats, &limits, logging, |m| {
         bar.set_position(u64::from(m.turn()));
         bar.set_message(format!("scores {:?}", m.game().scores()));

@@ -10,8 +10,8 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
+use anstyle::Style;
 use anyhow::Result;
-use clap::ValueEnum;
 use serde_json::{Value, json};
 
 use ply_games::ants::playback::{Sight, Square};
@@ -19,17 +19,6 @@ use ply_games::ants::{Frame, Playback, PlayerView};
 
 use super::replay::ReplayArgs;
 use crate::bad_input;
-
-/// When to colour the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    /// When stdout is a terminal.
-    Auto,
-    /// Always (ANSI escapes).
-    Always,
-    /// Never: plain map letters.
-    Never,
-}
 
 /// The part of the map to draw: top-left square and size, wrapping on the torus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,11 +94,7 @@ pub fn run(args: &ReplayArgs, source: &str, doc: &Value) -> Result<std::process:
         .map(|p| parse_player(p, pb.players()))
         .transpose()?;
     let terminal = std::io::stdout().is_terminal();
-    let colour = match args.color {
-        ColorChoice::Auto => terminal,
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-    };
+    let colour = crate::out::colour();
     let window = match &args.window {
         Some(w) => parse_window(w, t.rows, t.cols)?,
         None => {
@@ -267,10 +252,12 @@ fn summary(pb: &Playback, f: &Frame, colour: bool) -> String {
 /// One character, in a 256-colour foreground when `colour` (dimmed if asked).
 fn paint(colour: bool, fg: Option<u8>, dim: bool, c: char) -> String {
     match (colour, fg) {
-        (false, _) => c.to_string(),
-        (true, Some(code)) if dim => format!("\x1b[2;38;5;{code}m{c}\x1b[0m"),
-        (true, Some(code)) => format!("\x1b[1;38;5;{code}m{c}\x1b[0m"),
-        (true, None) => c.to_string(),
+        (true, Some(code)) => {
+            let style = Style::new().fg_color(colour256(code));
+            let style = if dim { style.dimmed() } else { style.bold() };
+            format!("{style}{c}{style:#}")
+        }
+        _ => c.to_string(),
     }
 }
 
@@ -288,37 +275,37 @@ fn draw(
     let mut s = String::new();
     for dr in 0..window.height {
         let r = (window.row + dr) % t.rows;
-        let mut current: Option<String> = None;
+        let mut current: Option<Style> = None;
         for dc in 0..window.width {
             let c = (window.col + dc) % t.cols;
             let i = t.index((r, c));
             let sq = squares[i];
             let sight = view.map_or(Sight::Visible, |v| v.sight(i));
             let water = pb.is_water((r, c));
-            let (style, ch): (Option<String>, char) = match (sight, colour) {
+            let (style, ch): (Option<Style>, char) = match (sight, colour) {
                 (Sight::Unknown, false) => (None, '?'),
                 (Sight::Unknown, true) => (None, ' '),
                 (Sight::Remembered, false) => (None, if water { '~' } else { ',' }),
                 (Sight::Remembered, true) => (
-                    Some("2;38;5;240".to_string()),
+                    Some(Style::new().dimmed().fg_color(colour256(240))),
                     if water { '%' } else { '.' },
                 ),
                 (Sight::Visible, false) => (None, sq.letter()),
                 (Sight::Visible, true) => (Some(style_of(sq)), sq.letter()),
             };
             if style != current {
-                if current.is_some() {
-                    s.push_str("\x1b[0m");
+                if let Some(old) = current {
+                    s.push_str(&format!("{old:#}"));
                 }
-                if let Some(st) = &style {
-                    s.push_str(&format!("\x1b[{st}m"));
+                if let Some(st) = style {
+                    s.push_str(&format!("{st}"));
                 }
                 current = style;
             }
             s.push(ch);
         }
-        if current.is_some() {
-            s.push_str("\x1b[0m");
+        if let Some(old) = current {
+            s.push_str(&format!("{old:#}"));
         }
         s.push('\n');
     }
@@ -326,14 +313,21 @@ fn draw(
 }
 
 /// The SGR parameters of a visible square.
-fn style_of(sq: Square) -> String {
-    let player = |o: u8| COLOURS[usize::from(o) % 10];
+fn style_of(sq: Square) -> Style {
+    let player = |o: u8| colour256(COLOURS[usize::from(o) % 10]);
     match sq {
-        Square::Land => "38;5;238".to_string(),
-        Square::Water => "38;5;27;48;5;17".to_string(),
-        Square::Food => "1;38;5;230".to_string(),
-        Square::Ant(o) => format!("1;38;5;{}", player(o)),
-        Square::Dead(o) => format!("2;38;5;{}", player(o)),
-        Square::Hill(o) | Square::AntOnHill(o) => format!("1;38;5;16;48;5;{}", player(o)),
+        Square::Land => Style::new().fg_color(colour256(238)),
+        Square::Water => Style::new().fg_color(colour256(27)).bg_color(colour256(17)),
+        Square::Food => Style::new().bold().fg_color(colour256(230)),
+        Square::Ant(o) => Style::new().bold().fg_color(player(o)),
+        Square::Dead(o) => Style::new().dimmed().fg_color(player(o)),
+        Square::Hill(o) | Square::AntOnHill(o) => Style::new()
+            .bold()
+            .fg_color(colour256(16))
+            .bg_color(player(o)),
     }
+}
+
+fn colour256(code: u8) -> Option<anstyle::Color> {
+    Some(anstyle::Ansi256Color(code).into())
 }

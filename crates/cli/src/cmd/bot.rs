@@ -44,9 +44,8 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     );
     let report = search.search(&state, Budget::time(budget.mul_f64(0.9)));
     let mv = report.best.context("no legal move found")?;
-    if args.verbose {
-        eprintln!("{report}");
-    }
+    // `ply -v bot ...`: the search's report on stderr (stdout holds only the move).
+    tracing::debug!("{report}");
     out!("{}", state.write_move(mv));
     Ok(ExitCode::SUCCESS)
 }

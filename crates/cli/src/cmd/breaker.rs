@@ -337,7 +337,7 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode> {
         }
         Err(e @ ply_breaker::trace::ReplayError::Diverged { .. })
         | Err(e @ ply_breaker::trace::ReplayError::Result { .. }) => {
-            eprintln!("error: {}: {e}", a.trace.display());
+            tracing::error!("{}: {e}", a.trace.display());
             Ok(ExitCode::from(1))
         }
         Err(e) => Err(bad_input!("{}: {e}", a.trace.display())),
@@ -433,7 +433,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         write_trace(t, outcome.episodes)?;
     }
     if let Some(note) = damaged {
-        eprintln!("warning: {note}");
+        tracing::warn!("{note}");
     }
     outln!(
         "score {}, reached level {} ({}); seed {seed}",

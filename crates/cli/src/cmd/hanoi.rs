@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use num_bigint::BigUint;
 
 use ply_puzzles::hanoi::bfs::Bfs;
@@ -314,7 +313,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             ));
         }
         let length = BigUint::from(3u32).pow(n as u32) - 1u32;
-        eprintln!(
+        tracing::info!(
             "{length} moves: the longest non-self-crossing solution, through every position once"
         );
         moves_written((|| {
@@ -356,9 +355,10 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     } else {
         format!("{} moves", solution.length)
     };
-    eprintln!(
+    tracing::info!(
         "{length}, optimality {} ({}){paths}",
-        solution.optimality, solution.method
+        solution.optimality,
+        solution.method
     );
     moves_written((|| {
         if a.json {
@@ -393,12 +393,7 @@ fn run_bfs(a: &BfsArgs) -> Result<ExitCode> {
     })?;
     let start = position("--from", a.from.as_deref(), n, k, 0)?;
     let total = bfs.positions();
-    let bar = ProgressBar::new(u64::try_from(total).unwrap_or(u64::MAX));
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} positions, {msg}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
+    let bar = crate::out::progress(u64::try_from(total).unwrap_or(u64::MAX), "positions");
     let clock = Instant::now();
     let ex = bfs.explore(&start, &mut |depth, seen| {
         bar.set_position(seen);
@@ -406,7 +401,7 @@ fn run_bfs(a: &BfsArgs) -> Result<ExitCode> {
     });
     bar.finish_and_clear();
     let secs = clock.elapsed().as_secs_f64();
-    eprintln!(
+    tracing::info!(
         "searched {total} positions of {n} discs on {k} pegs in {secs:.2} s with {} MiB",
         Bfs::memory_needed(n, k) >> 20
     );

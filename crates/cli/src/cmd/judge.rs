@@ -106,7 +106,7 @@ fn judge<G: HackerEarth>(args: &JudgeArgs) -> Result<ExitCode> {
     } else if let Some(next) = &verdict.next_state {
         out!("{next}");
         if let Some(o) = &verdict.outcome {
-            eprintln!("game over: {o}");
+            tracing::info!("game over: {o}");
         }
     } else {
         outln!(

@@ -93,7 +93,12 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
             replay: file,
         };
         if !args.json {
-            outln!("game {}: {}", line.game, line.result);
+            // A fault's reason may quote the bot's answer: escaped for the terminal.
+            outln!(
+                "game {}: {}",
+                line.game,
+                crate::out::untrusted(&line.result)
+            );
         }
         lines.push(line);
     }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use ply_puzzles::peg_solitaire::{
     Goal, Outcome, Reduce, Setup, Standard, fewest_moves, format_classic, format_contest,
@@ -269,12 +269,7 @@ fn finish_goal(setup: &Setup, finish: Option<&str>) -> Result<Goal> {
 }
 
 fn spinner(msg: &str) -> ProgressBar {
-    let pb = ProgressBar::new_spinner();
-    pb.set_style(
-        ProgressStyle::with_template("{spinner} {msg} [{elapsed}]").expect("valid template"),
-    );
-    pb.set_message(msg.to_string());
-    pb
+    crate::out::spinner(msg)
 }
 
 fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
@@ -354,7 +349,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         }
     }
     if a.format != Format::Json {
-        eprintln!(
+        tracing::info!(
             "{}, {}, {} left, score {}{} ({secs:.3}s)",
             Count(r.jumps as u64, "jump"),
             Count(r.moves as u64, "move"),
@@ -462,9 +457,9 @@ fn run_count(a: &CountArgs) -> Result<ExitCode> {
     }
     outln!();
     if !symmetric && !a.no_symmetry {
-        eprintln!("(the start is not symmetric, so every position is counted on its own)");
+        tracing::info!("(the start is not symmetric, so every position is counted on its own)");
     }
-    eprintln!("counted in {secs:.2}s");
+    tracing::info!("counted in {secs:.2}s");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -506,7 +501,7 @@ fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
             }
             // A well-formed answer with an illegal jump is a failed check (exit 1), as
             // `ply judge` rejects an invalid move; only an unreadable file is bad input.
-            eprintln!("invalid answer: {}: {e}", a.moves.display());
+            tracing::error!("invalid answer: {}: {e}", a.moves.display());
             Ok(ExitCode::from(1))
         }
     }

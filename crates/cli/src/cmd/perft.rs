@@ -48,7 +48,7 @@ fn perft<G: Game>(args: &PerftArgs) -> Result<ExitCode> {
         for (m, n) in &divide {
             outln!("{m}: {n}");
         }
-        eprintln!(
+        tracing::info!(
             "perft {} of {} in {:.3}s ({:.0} leaves/s)",
             args.depth,
             G::info().name,

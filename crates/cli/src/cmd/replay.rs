@@ -16,6 +16,7 @@ use ply_store::Store;
 
 use super::arena::open_store_read_only;
 use crate::bad_input;
+use crate::out::untrusted;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  ply replay replays/game-0001.json\n  \
@@ -55,9 +56,6 @@ pub struct ReplayArgs {
     /// Ants: print the per-turn summary (scores, ants, hive, food) as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Ants: colour the board (auto: when stdout is a terminal).
-    #[arg(long, value_enum, default_value_t = super::ants_replay::ColorChoice::Auto)]
-    pub color: super::ants_replay::ColorChoice,
 }
 
 pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
@@ -138,7 +136,13 @@ fn show<G: Game>(args: &ReplayArgs, replay: &Replay) -> Result<ExitCode> {
     let mut input = stdin.lock().lines();
     writeln!(out, "{} (seed {})", G::info().title, replay.seed)?;
     for (i, p) in replay.players.iter().enumerate() {
-        writeln!(out, "player {}: {} ({})", i + 1, p.name, p.spec)?;
+        writeln!(
+            out,
+            "player {}: {} ({})",
+            i + 1,
+            untrusted(&p.name),
+            untrusted(&p.spec)
+        )?;
     }
     let mut state: G = replay
         .start
@@ -149,7 +153,7 @@ fn show<G: Game>(args: &ReplayArgs, replay: &Replay) -> Result<ExitCode> {
         let who = replay
             .players
             .get(usize::from(m.seat).saturating_sub(1))
-            .map_or("?", |p| p.name.as_str());
+            .map_or("?".to_string(), |p| untrusted(&p.name));
         match &m.mv {
             Some(text) if m.verdict.is_ok() => {
                 let mv = state
@@ -172,7 +176,7 @@ fn show<G: Game>(args: &ReplayArgs, replay: &Replay) -> Result<ExitCode> {
                 "\nply {}: player {} ({who}): {} after {:.1} ms",
                 m.ply,
                 m.seat,
-                m.verdict,
+                untrusted(&m.verdict.to_string()),
                 m.micros as f64 / 1000.0
             )?,
         }
@@ -183,7 +187,10 @@ fn show<G: Game>(args: &ReplayArgs, replay: &Replay) -> Result<ExitCode> {
             }
         }
     }
-    writeln!(out, "\nresult: {}", replay.result)?;
+    // Everything a bot wrote (its stderr, its answers in fault reasons) and every name in a
+    // replay file is shown with control characters escaped: no escape sequence from a bot
+    // reaches the terminal.
+    writeln!(out, "\nresult: {}", untrusted(&replay.result))?;
     for (i, tail) in replay.stderr.iter().enumerate() {
         if !tail.trim().is_empty() {
             writeln!(out, "\nstderr of player {} (last lines):", i + 1)?;
@@ -195,7 +202,7 @@ fn show<G: Game>(args: &ReplayArgs, replay: &Replay) -> Result<ExitCode> {
                 .into_iter()
                 .rev()
             {
-                writeln!(out, "  {line}")?;
+                writeln!(out, "  {}", untrusted(line))?;
             }
         }
     }

@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use ply_lab::Algorithm;
 use ply_lab::bench::{BenchConfig, BenchReport, Clock};
@@ -145,12 +144,7 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating the output directory {}", args.out.display()))?;
 
-    let bar = ProgressBar::new(config.steps());
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} {msg}")
-            .context("progress bar template")?
-            .progress_chars("=> "),
-    );
+    let bar = crate::out::progress(config.steps(), "runs");
     let report = ply_lab::bench::run(&config, |step| {
         bar.set_message(format!("{} n={} {}", step.input, step.size, step.algorithm));
         bar.inc(1);

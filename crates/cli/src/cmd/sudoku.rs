@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
@@ -227,22 +227,16 @@ fn read_entries(input: &InputArgs) -> Result<Vec<Entry>> {
 }
 
 fn progress(len: usize, what: &str) -> ProgressBar {
-    let bar = if len >= 2000 {
-        ProgressBar::new(len as u64)
+    if len >= 2000 {
+        crate::out::progress(len as u64, what)
     } else {
         ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} ({per_sec}, eta {eta})")
-            .expect("a valid template"),
-    );
-    bar.set_message(what.to_string());
-    bar
+    }
 }
 
 /// Solves every puzzle (clashing clues give no solution), on `threads` threads, in order.
 fn solve_all(entries: &[Entry], limit: u64, threads: usize) -> Vec<Solutions> {
-    let bar = progress(entries.len(), "solving");
+    let bar = progress(entries.len(), "puzzles");
     let one = |e: &Entry| {
         let s = if e.grid.check().is_err() {
             Solutions {
@@ -312,7 +306,7 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
         match (&s.first, &clash) {
             (Some(g), _) => {
                 if s.count > 1 {
-                    eprintln!(
+                    tracing::info!(
                         "note: the puzzle on line {} has more than one solution; this is one of them",
                         e.line
                     );
@@ -334,7 +328,7 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
     }
     out!("{out}");
     if unsolved > 0 {
-        eprintln!("{unsolved} of {} puzzles have no solution", entries.len());
+        tracing::info!("{unsolved} of {} puzzles have no solution", entries.len());
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
@@ -350,12 +344,12 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode> {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0);
-        eprintln!("seed {s}");
+        tracing::info!("seed {s}");
         s
     });
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let bar = if shape.side() >= 12 || args.count >= 50 {
-        ProgressBar::new(args.count as u64)
+        crate::out::progress(args.count as u64, "puzzles")
     } else {
         ProgressBar::hidden()
     };

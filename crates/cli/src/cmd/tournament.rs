@@ -75,11 +75,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     // Bots that cannot play this game are refused before the database is touched.
     plan.check().map_err(|e| arena_error(e, "--bot"))?;
     let (mut store, path) = open_store(args.db.as_ref())?;
-    let bar = indicatif::ProgressBar::new(0);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} {msg}")
-            .expect("a valid template"),
-    );
+    let bar = crate::out::progress(0, "games");
     let mut round = 1;
     let sandbox = Arc::new(Sandbox::detect());
     let outcome = run_tournament(&mut store, &plan, &sandbox, |p| match p {
@@ -89,7 +85,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
             total,
         } => {
             if played == 0 {
-                eprintln!(
+                tracing::info!(
                     "tournament #{} in {}: {} bots, {}, {}",
                     tournament.id,
                     path.display(),
@@ -98,7 +94,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
                     Count(total, "game")
                 );
             } else {
-                eprintln!(
+                tracing::info!(
                     "resuming tournament #{} in {}: {} of {} games already played",
                     tournament.id,
                     path.display(),
@@ -124,7 +120,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     };
     bar.finish_and_clear();
     if done.already_complete {
-        eprintln!(
+        tracing::info!(
             "tournament #{} in {} is complete; its standings follow (--new plays it again as a \
              new tournament)",
             done.tournament.id,
