@@ -365,8 +365,8 @@ fn bad_specs_are_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
-        "error: --p1 \"python3 'open\": cannot read the command line \"python3 'open\": a single \
-         quote is not closed\n"
+        "error: --p1 \"python3 'open\": cannot read the command line \"python3 'open\": a quote \
+         is not closed, or a backslash ends it\n"
     );
     // A built-in that cannot play the game is refused before the database is opened.
     let out = run(&[

@@ -36,10 +36,11 @@ pub enum Clock {
 fn thread_cpu_time() -> Option<Duration> {
     #[cfg(unix)]
     {
-        use nix::time::{ClockId, clock_gettime};
-        clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID)
-            .ok()
-            .map(Duration::from)
+        // rustix (already the referee's) rather than nix: one syscall crate in the tree.
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        let secs = u64::try_from(t.tv_sec).ok()?;
+        let nanos = u32::try_from(t.tv_nsec).ok()?;
+        Some(Duration::new(secs, nanos))
     }
     #[cfg(not(unix))]
     {

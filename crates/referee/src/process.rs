@@ -126,62 +126,15 @@ pub struct ParseCommandError {
 impl std::str::FromStr for CommandLine {
     type Err = ParseCommandError;
 
-    /// Splits at white space outside quotes; `'...'` and `"..."` group words, as a shell
-    /// does (no variables, no escapes other than inside double quotes `\"` and `\\`).
+    /// Splits into words as a POSIX shell does (`shlex`): `'...'` and `"..."` group words,
+    /// a backslash escapes; no variables, globs or pipes (the program runs directly).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let err = |reason: &str| ParseCommandError {
             text: text.to_string(),
             reason: reason.to_string(),
         };
-        let mut words = Vec::new();
-        let mut word = String::new();
-        let mut in_word = false;
-        let mut chars = text.chars();
-        while let Some(c) = chars.next() {
-            match c {
-                '\'' => {
-                    in_word = true;
-                    loop {
-                        match chars.next() {
-                            Some('\'') => break,
-                            Some(c) => word.push(c),
-                            None => return Err(err("a single quote is not closed")),
-                        }
-                    }
-                }
-                '"' => {
-                    in_word = true;
-                    loop {
-                        match chars.next() {
-                            Some('"') => break,
-                            Some('\\') => match chars.next() {
-                                Some(c @ ('"' | '\\')) => word.push(c),
-                                Some(c) => {
-                                    word.push('\\');
-                                    word.push(c);
-                                }
-                                None => return Err(err("a double quote is not closed")),
-                            },
-                            Some(c) => word.push(c),
-                            None => return Err(err("a double quote is not closed")),
-                        }
-                    }
-                }
-                c if c.is_whitespace() => {
-                    if in_word {
-                        words.push(std::mem::take(&mut word));
-                        in_word = false;
-                    }
-                }
-                c => {
-                    in_word = true;
-                    word.push(c);
-                }
-            }
-        }
-        if in_word {
-            words.push(word);
-        }
+        let words = shlex::split(text)
+            .ok_or_else(|| err("a quote is not closed, or a backslash ends it"))?;
         let mut words = words.into_iter();
         let program = words.next().ok_or_else(|| err("it is empty"))?;
         Ok(CommandLine {
