@@ -77,3 +77,50 @@ fn the_play_title_says_the_game_once() {
     assert_eq!(first.matches("HackerEarth").count(), 1, "{first}");
     assert_eq!(first.matches("Reversi").count(), 1, "{first}");
 }
+
+#[test]
+fn the_ants_result_table_lines_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("m.map");
+    ply(&[
+        "ants",
+        "mapgen",
+        "--players",
+        "2",
+        "--rows",
+        "24",
+        "--cols",
+        "24",
+        "-o",
+        map.to_str().unwrap(),
+    ]);
+    let out = text(
+        &ply(&[
+            "ants",
+            "play",
+            "--map",
+            map.to_str().unwrap(),
+            "--turns",
+            "30",
+            "--engine-seed",
+            "1",
+            "--player-seed",
+            "1",
+            "builtin:hunter",
+            "builtin:hold",
+        ])
+        .stdout,
+    );
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("seat "))
+        .take(3)
+        .collect();
+    assert_eq!(table.len(), 3, "{out}");
+    let turns_at = table[0].find("turns").unwrap();
+    for row in &table[1..] {
+        // The last column (turns played) starts under its heading.
+        let last = row.rfind(' ').unwrap() + 1;
+        assert_eq!(last, turns_at, "{out}");
+    }
+}

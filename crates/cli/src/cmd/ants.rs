@@ -325,7 +325,8 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
                 a.bots[b],
                 r.rank[b] + 1,
                 r.score[b],
-                r.status[b],
+                // A status's Display ignores widths: pad its text.
+                r.status[b].to_string(),
                 r.player_turns[b]
             );
         }
