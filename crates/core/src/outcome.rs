@@ -30,6 +30,23 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The two-seat end by majority: more pieces wins, equal numbers draw.
+    /// `counts` is indexed by seat (`counts[seat.index()]`).
+    ///
+    /// ```
+    /// use ply_core::{Outcome, Seat};
+    /// assert_eq!(Outcome::by_majority([5, 3]), Outcome::Win(Seat::FIRST));
+    /// assert_eq!(Outcome::by_majority([2, 9]), Outcome::Win(Seat::SECOND));
+    /// assert_eq!(Outcome::by_majority([4, 4]), Outcome::Draw);
+    /// ```
+    pub fn by_majority(counts: [u32; 2]) -> Outcome {
+        match counts[0].cmp(&counts[1]) {
+            std::cmp::Ordering::Greater => Outcome::Win(Seat::FIRST),
+            std::cmp::Ordering::Less => Outcome::Win(Seat::SECOND),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+
     /// The score of `seat` in `[0, 1]`: 1 for a win, 0 for a loss, shared for ties.
     ///
     /// In a ranking, a seat scores the fraction of other seats it beat, with ties counting

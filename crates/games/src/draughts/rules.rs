@@ -41,12 +41,10 @@ impl Game for Draughts {
         if self.has_move(self.turn) {
             return None;
         }
-        let (a, b) = (self.men[0].count_ones(), self.men[1].count_ones());
-        Some(match a.cmp(&b) {
-            std::cmp::Ordering::Greater => Outcome::Win(Seat::FIRST),
-            std::cmp::Ordering::Less => Outcome::Win(Seat::SECOND),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::by_majority([
+            self.men[0].count_ones(),
+            self.men[1].count_ones(),
+        ]))
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {

@@ -88,12 +88,10 @@ impl<S: Size> Game for Reversi<S> {
         if !self.placements().is_empty() || !legal::<S>(self.opp, self.own).is_empty() {
             return None;
         }
-        let (mine, theirs) = (self.own.count(), self.opp.count());
-        Some(match mine.cmp(&theirs) {
-            std::cmp::Ordering::Greater => Outcome::Win(self.turn),
-            std::cmp::Ordering::Less => Outcome::Win(self.turn.next(2)),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        let mut counts = [0; 2];
+        counts[self.turn.index()] = self.own.count();
+        counts[self.turn.next(2).index()] = self.opp.count();
+        Some(Outcome::by_majority(counts))
     }
 
     fn parse_move(&self, text: &str) -> Result<Place, ParseMoveError> {

@@ -52,12 +52,10 @@ impl Game for Taunt {
         if !self.is_over() {
             return None;
         }
-        let (a, b) = (self.count(Seat::FIRST), self.count(Seat::SECOND));
-        Some(match a.cmp(&b) {
-            std::cmp::Ordering::Greater => Outcome::Win(Seat::FIRST),
-            std::cmp::Ordering::Less => Outcome::Win(Seat::SECOND),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::by_majority([
+            self.count(Seat::FIRST),
+            self.count(Seat::SECOND),
+        ]))
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
