@@ -234,38 +234,11 @@ fn progress(len: usize, what: &str) -> ProgressBar {
     }
 }
 
-/// Solves every puzzle (clashing clues give no solution), on `threads` threads, in order.
+/// Solves every puzzle on `threads` threads, in order, with a progress bar for big files.
 fn solve_all(entries: &[Entry], limit: u64, threads: usize) -> Vec<Solutions> {
     let bar = progress(entries.len(), "puzzles");
-    let one = |e: &Entry| {
-        let s = if e.grid.check().is_err() {
-            Solutions {
-                count: 0,
-                first: None,
-                guesses: 0,
-            }
-        } else {
-            sudoku::solve(&e.grid, limit)
-        };
-        bar.inc(1);
-        s
-    };
-    let threads = threads.clamp(1, 256);
-    let out = if threads == 1 || entries.len() < 2 * threads {
-        entries.iter().map(one).collect()
-    } else {
-        let chunk = entries.len().div_ceil(threads);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = entries
-                .chunks(chunk)
-                .map(|part| scope.spawn(|| part.iter().map(one).collect::<Vec<_>>()))
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().expect("a solver thread panicked"))
-                .collect()
-        })
-    };
+    let grids: Vec<_> = entries.iter().map(|e| e.grid.clone()).collect();
+    let out = sudoku::solve_many(&grids, limit, threads, || bar.inc(1));
     bar.finish_and_clear();
     out
 }

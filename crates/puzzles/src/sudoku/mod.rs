@@ -109,3 +109,50 @@ pub fn solve_general(grid: &Grid, limit: u64) -> Solutions {
         guesses,
     }
 }
+
+/// Solves every grid like [`solve`], on up to `threads` threads, the answers in the grids'
+/// order; a grid whose clues clash gets no solution. `done` is called once per grid as it
+/// is solved, from the solving thread (for a progress bar).
+///
+/// ```
+/// use ply_puzzles::sudoku::{read_puzzles, solve_many, ReadOptions};
+/// let text = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// let grids: Vec<_> = read_puzzles(text, ReadOptions::default()).unwrap().into_iter().map(|e| e.grid).collect();
+/// let found = solve_many(&grids, 2, 2, || {});
+/// assert_eq!(found[0].count, 1);
+/// ```
+pub fn solve_many(
+    grids: &[Grid],
+    limit: u64,
+    threads: usize,
+    done: impl Fn() + Sync,
+) -> Vec<Solutions> {
+    let one = |g: &Grid| {
+        let s = if g.check().is_err() {
+            Solutions {
+                count: 0,
+                first: None,
+                guesses: 0,
+            }
+        } else {
+            solve(g, limit)
+        };
+        done();
+        s
+    };
+    let threads = threads.clamp(1, 256);
+    if threads == 1 || grids.len() < 2 * threads {
+        return grids.iter().map(one).collect();
+    }
+    let chunk = grids.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = grids
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| part.iter().map(one).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
