@@ -61,6 +61,51 @@ Type `1 3` to move the top disc of peg 1 onto peg 3; `hint` shows a best next mo
     /// Measure how fast the classic solution streams (moves per second into a sink).
     #[command(after_help = "Example:\n  ply hanoi bench --discs 30")]
     Bench(BenchArgs),
+    /// The k-th move of the classic 3-peg solution, found directly (seed 002's binary rule).
+    #[command(after_help = "\
+Examples:
+  ply hanoi kth --discs 3 --k 4          # last line: move 4: disc 3 from peg 1 to peg 3
+  ply hanoi kth --discs 64 --k 18446744073709551615 --json
+
+The disc moved at step k is the lowest set bit of k (disc 1 the smallest), and disc d moves
+2^(n-d) times in all; the pegs follow from how often that disc moved before.")]
+    Kth(KthArgs),
+    /// The optimal split table of Frame–Stewart (seed 000's getSteps): for each height, the
+    /// moves and how many discs park on the extra pegs.
+    #[command(after_help = "\
+Examples:
+  ply hanoi split --pegs 4 --discs 6     # last line: putting => 6:17:3
+  ply hanoi split --pegs 5 --discs 10 --json
+
+Lines read `putting => HEIGHT:MOVES:PARKED` as the seed prints them, PARKED the largest
+optimal split; `also optimal:` lists the others when there are several.")]
+    Split(SplitArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct KthArgs {
+    /// Number of discs, 1 to 1000000.
+    #[arg(long)]
+    pub discs: usize,
+    /// The move, from 1 to 2^discs - 1.
+    #[arg(long)]
+    pub k: BigUint,
+    /// Print `{"k", "disc", "from", "to", "disc_moves"}`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// Number of pegs, 4 to 64.
+    #[arg(long, default_value_t = 4)]
+    pub pegs: usize,
+    /// The largest height, 1 to 500.
+    #[arg(long)]
+    pub discs: usize,
+    /// Print one object per height.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -83,6 +128,14 @@ pub struct SolveArgs {
     /// Print `{"moves": N, "optimal": "proven"|"upper-bound", "path": [[from,to],...]}`.
     #[arg(long)]
     pub json: bool,
+    /// How each move is written: `moves` (`FROM TO`, pegs from 1) or `words` (`Move disk 1
+    /// from A to C`, as seed 002's programs print it).
+    #[arg(long, value_enum, default_value = "moves", conflicts_with_all = ["json", "count"])]
+    pub format: MoveFormat,
+    /// After each move, print every peg's discs (`6,5,4, : 3,2,1, :  : `) and at the end
+    /// `N Moves`, as seed 000's Java program does.
+    #[arg(long, conflicts_with_all = ["json", "count"])]
+    pub show_towers: bool,
     /// Print the second shortest path where two exist (3 pegs).
     #[arg(long)]
     pub second: bool,
@@ -93,6 +146,15 @@ pub struct SolveArgs {
     /// covers 12 discs on 4 pegs, searched in a second; each further disc takes 4 times more).
     #[arg(long, default_value_t = 6)]
     pub search_mib: u64,
+}
+
+/// How `ply hanoi solve` writes a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MoveFormat {
+    /// `FROM TO`, pegs numbered from 1.
+    Moves,
+    /// `Move disk N from A to B`.
+    Words,
 }
 
 #[derive(Debug, Args)]
@@ -169,6 +231,8 @@ pub fn run(args: &HanoiArgs) -> Result<ExitCode> {
         HanoiCommand::Graph(a) => run_graph(a),
         HanoiCommand::Play(a) => run_play(a),
         HanoiCommand::Bench(a) => run_bench(a),
+        HanoiCommand::Kth(a) => run_kth(a),
+        HanoiCommand::Split(a) => run_split(a),
     }
 }
 
@@ -375,12 +439,55 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             writeln!(out, "}}")?;
         } else if a.count {
             writeln!(out, "{}", solution.length)?;
+        } else if a.format == MoveFormat::Words || a.show_towers {
+            write_described(&mut out, &start, moves, a.format, a.show_towers)?;
         } else {
             write_moves(&mut out, moves, false)?;
         }
         out.flush()
     })())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes each move in words and/or the towers after it, as the seeds' programs print them.
+fn write_described(
+    out: &mut impl Write,
+    start: &Position,
+    mut moves: Moves,
+    format: MoveFormat,
+    towers: bool,
+) -> io::Result<()> {
+    let mut position = start.clone();
+    let mut block = vec![Move::new(0, 0); 1 << 10];
+    let mut count = 0u64;
+    loop {
+        let got = moves.fill(&mut block);
+        if got == 0 {
+            break;
+        }
+        for &mv in &block[..got] {
+            let disc = position
+                .play(mv)
+                .map_err(|e| io::Error::other(format!("the solver gave an illegal move: {e}")))?;
+            if format == MoveFormat::Words {
+                writeln!(
+                    out,
+                    "Move disk {} from {} to {}",
+                    disc + 1,
+                    mv.from.letter(),
+                    mv.to.letter()
+                )?;
+            }
+            if towers {
+                writeln!(out, "{}", position.towers_line())?;
+            }
+            count += 1;
+        }
+    }
+    if towers {
+        writeln!(out, "{count} Moves")?;
+    }
+    Ok(())
 }
 
 fn run_bfs(a: &BfsArgs) -> Result<ExitCode> {
@@ -601,6 +708,93 @@ fn run_bench(a: &BenchArgs) -> Result<ExitCode> {
         )?;
         if *first.get_or_insert((count, hash)) != (count, hash) {
             anyhow::bail!("{name} disagrees with the binary iterator");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_kth(a: &KthArgs) -> Result<ExitCode> {
+    check_discs(a.discs)?;
+    if a.discs == 0 {
+        return Err(bad_input!(
+            "--discs 0: there is no move; give 1 or more discs"
+        ));
+    }
+    let (from, to, via) = (Peg(0), Peg(2), Peg(1));
+    let Some((disc, mv)) = ply_puzzles::hanoi::three_peg::kth_move(a.discs, from, to, via, &a.k)
+    else {
+        return Err(bad_input!(
+            "--k {}: the {}-disc solution has moves 1 to 2^{} - 1",
+            a.k,
+            a.discs,
+            a.discs
+        ));
+    };
+    // Disc d (from 1) moves 2^(n - d) times in the whole solution.
+    let disc_moves = BigUint::from(1u32) << (a.discs - disc - 1);
+    if a.json {
+        outln!(
+            "{}",
+            serde_json::json!({
+                "k": a.k.to_string(), "disc": disc + 1, "from": mv.from.0 + 1, "to": mv.to.0 + 1,
+                "disc_moves": disc_moves.to_string(),
+            })
+        );
+    } else {
+        let times = if disc_moves == BigUint::from(1u32) {
+            "once".to_string()
+        } else {
+            format!("{disc_moves} times")
+        };
+        outln!(
+            "disc {} (the lowest set bit of k) moves {times} in all",
+            disc + 1
+        );
+        outln!(
+            "move {}: disc {} from peg {} to peg {}",
+            a.k,
+            disc + 1,
+            mv.from,
+            mv.to
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_split(a: &SplitArgs) -> Result<ExitCode> {
+    if !(4..=ply_puzzles::hanoi::position::MAX_PEGS).contains(&a.pegs) {
+        return Err(bad_input!(
+            "--pegs {}: the split table is for 4 to {} pegs (3 pegs have no choice)",
+            a.pegs,
+            ply_puzzles::hanoi::position::MAX_PEGS
+        ));
+    }
+    if !(1..=500).contains(&a.discs) {
+        return Err(bad_input!(
+            "--discs {}: give a height from 1 to 500",
+            a.discs
+        ));
+    }
+    for h in 1..=a.discs {
+        let splits = ply_puzzles::hanoi::frame_stewart::optimal_splits(h, a.pegs);
+        let moves = ply_puzzles::hanoi::frame_stewart::frame_stewart(h, a.pegs);
+        let parked = *splits.last().expect("a height of 1 or more has a split");
+        let others: Vec<usize> = splits[..splits.len() - 1].to_vec();
+        if a.json {
+            outln!(
+                "{}",
+                serde_json::json!({
+                    "height": h, "moves": moves.to_string(), "parked": parked, "optimal_splits": splits,
+                })
+            );
+        } else if others.is_empty() {
+            outln!("putting => {h}:{moves}:{parked}");
+        } else {
+            let others: Vec<String> = others.iter().map(usize::to_string).collect();
+            outln!(
+                "putting => {h}:{moves}:{parked}  also optimal: {}",
+                others.join(", ")
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -82,6 +82,16 @@ impl Peg {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The peg as seed 002's programs name it: `A`, `B`, `C`, ... up to `Z`, then its
+    /// number from 1.
+    pub fn letter(self) -> String {
+        if self.0 < 26 {
+            char::from(b'A' + self.0).to_string()
+        } else {
+            (self.0 + 1).to_string()
+        }
+    }
 }
 
 impl fmt::Display for Peg {

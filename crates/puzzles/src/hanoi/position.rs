@@ -245,6 +245,22 @@ impl Position {
         self.on[d] = mv.to.0;
     }
 
+    /// Every peg's discs from the bottom up (numbered from 1), each followed by a comma, the
+    /// pegs separated by ` : `, as seed 000's Java program prints a position:
+    /// `6,5,4,3,2, :  : 1, : `.
+    pub fn towers_line(&self) -> String {
+        let towers: Vec<String> = (0..self.pegs())
+            .map(|peg| {
+                (0..self.discs())
+                    .rev()
+                    .filter(|&d| self.peg_of(d).index() == peg)
+                    .map(|d| format!("{},", d + 1))
+                    .collect()
+            })
+            .collect();
+        towers.join(" : ")
+    }
+
     /// The pegs drawn in ASCII, discs as `[==3==]`, peg numbers underneath.
     pub fn diagram(&self) -> String {
         let n = self.discs();

@@ -493,16 +493,7 @@ fn seed_six_disc_four_peg_example_move_for_move() {
     for mv in s.moves() {
         cur.play(mv).unwrap();
         count += 1;
-        let towers: Vec<String> = (0..4)
-            .map(|peg| {
-                (0..6)
-                    .rev()
-                    .filter(|&d| cur.peg_of(d) == Peg(peg))
-                    .map(|d| format!("{},", d + 1))
-                    .collect()
-            })
-            .collect();
-        out.push_str(&towers.join(" : "));
+        out.push_str(&cur.towers_line());
         out.push('\n');
     }
     out.push_str(&format!("{count} Moves\n"));

@@ -1,0 +1,143 @@
+//! Issue 22, items 1-3: the Tower of Hanoi printouts and rules of seeds 000 and 002, from
+//! the command line: moves in words, the towers after each move, the k-th move, the split
+//! table.
+
+use std::process::Command;
+
+fn ply(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "ply {args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn seed(name: &str) -> Option<String> {
+    let path = format!(
+        "{}/../../../shared/seeds/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(_) => {
+            eprintln!("skipped: {path} is absent (the seeds live in ../shared)");
+            None
+        }
+    }
+}
+
+#[test]
+fn words_are_seed_002_s_recursive_output() {
+    // Seed 002 calls towerOfHanoi(3, 'A', 'B', 'C'): destination B.
+    let ours = ply(&[
+        "hanoi", "solve", "--discs", "3", "--to", "222", "--format", "words",
+    ]);
+    let Some(text) = seed("002_6c74b50d0782655b.txt") else {
+        return;
+    };
+    // Its output, laid out two moves a line with HTML spaces and Python's double spaces.
+    let theirs: Vec<String> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("### Output"))
+        .flat_map(|l| l.split("&nbsp;").map(str::to_string).collect::<Vec<_>>())
+        .filter(|p| p.trim_start().starts_with("Move disk"))
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .take(7)
+        .collect();
+    assert_eq!(theirs.len(), 7);
+    assert_eq!(ours, theirs.join("\n") + "\n");
+}
+
+#[test]
+fn show_towers_is_seed_000_s_printout_byte_for_byte() {
+    let ours = ply(&[
+        "hanoi",
+        "solve",
+        "--discs",
+        "6",
+        "--pegs",
+        "4",
+        "--show-towers",
+    ]);
+    let Some(text) = seed("000_ae577f70d6142f47.txt") else {
+        return;
+    };
+    let start = text.find("6,5,4,3,2, :  : 1, : \n").unwrap();
+    let end = text[start..].find("17 Moves\n").unwrap() + start + "17 Moves\n".len();
+    assert_eq!(ours, &text[start..end]);
+}
+
+#[test]
+fn the_kth_move_is_the_kth_line_of_the_solution() {
+    for n in 1..=5usize {
+        let solution = ply(&["hanoi", "solve", "--discs", &n.to_string()]);
+        let words = ply(&[
+            "hanoi",
+            "solve",
+            "--discs",
+            &n.to_string(),
+            "--format",
+            "words",
+        ]);
+        for (k, (line, word)) in solution.lines().zip(words.lines()).enumerate() {
+            let k = k + 1;
+            let out = ply(&[
+                "hanoi",
+                "kth",
+                "--discs",
+                &n.to_string(),
+                "--k",
+                &k.to_string(),
+                "--json",
+            ]);
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let (from, to) = line.split_once(' ').unwrap();
+            assert_eq!(v["from"].to_string(), from, "n {n} k {k}");
+            assert_eq!(v["to"].to_string(), to, "n {n} k {k}");
+            // The disc is the lowest set bit of k, and the same the solution moves.
+            let disc = k.trailing_zeros() as u64 + 1;
+            assert_eq!(v["disc"], disc, "n {n} k {k}");
+            assert!(word.starts_with(&format!("Move disk {disc} ")), "{word}");
+            assert_eq!(v["disc_moves"], (1u64 << (n as u64 - disc)).to_string());
+        }
+    }
+}
+
+/// Seed 000's getSteps, as written: the largest t4 scanning down while it improves.
+fn get_steps(height: u64, table: &mut Vec<(u64, u64)>) -> (u64, u64) {
+    if height == 1 {
+        return (1, 0);
+    }
+    if let Some(&v) = table.get(height as usize).filter(|v| v.0 > 0) {
+        return v;
+    }
+    let (mut best, mut t4) = (u64::MAX, 0);
+    for t4_height in (1..height).rev() {
+        let t3 = height - 1 - t4_height;
+        let steps = 1 + 2 * get_steps(t4_height, table).0 + 2 * ((1u64 << t3) - 1);
+        if steps < best {
+            best = steps;
+            t4 = t4_height;
+        } else {
+            break;
+        }
+    }
+    if table.len() <= height as usize {
+        table.resize(height as usize + 1, (0, 0));
+    }
+    table[height as usize] = (best, t4);
+    (best, t4)
+}
+
+#[test]
+fn the_split_table_is_seed_000_s_get_steps() {
+    let out = ply(&["hanoi", "split", "--pegs", "4", "--discs", "40"]);
+    let mut table = Vec::new();
+    for (h, line) in (1..=40u64).zip(out.lines()) {
+        let (steps, t4) = get_steps(h, &mut table);
+        let head = line.split("  ").next().unwrap();
+        assert_eq!(head, format!("putting => {h}:{steps}:{t4}"));
+    }
+    assert_eq!(out.lines().count(), 40);
+}
