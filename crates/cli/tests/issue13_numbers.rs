@@ -40,6 +40,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("hanoi kth --discs 10", "--k", ""),
     ("hanoi split --discs 5", "--pegs", ""),
     ("hanoi split", "--discs", ""),
+    ("hanoi average", "--discs", ""),
     ("sudoku generate", "--size", ""),
     ("sudoku generate --size 4", "--count", ""),
     ("sudoku generate --size 4 --clues 6", "--attempts", ""),

@@ -141,3 +141,28 @@ fn the_split_table_is_seed_000_s_get_steps() {
     }
     assert_eq!(out.lines().count(), 40);
 }
+
+#[test]
+fn the_average_distance_is_exact_for_small_n_and_agrees_with_hinz() {
+    // Sums of the distances over all ordered pairs (checked against breadth-first search in
+    // the puzzle's own tests).
+    let sums = [6u64, 144, 2838, 53160, 975678, 17734176];
+    for (n, sum) in (1..=6).zip(sums) {
+        let out = ply(&["hanoi", "average", "--discs", &n.to_string()]);
+        let pairs = 9u64.pow(n);
+        let exact = format!("exact: {sum}/{pairs} = {:.6}", sum as f64 / pairs as f64);
+        assert_eq!(
+            out,
+            format!(
+                "{exact}\nHinz's formula: {:.6}\n",
+                sum as f64 / pairs as f64
+            )
+        );
+    }
+    // Beyond f64, the asymptotic 466/885 2^n in scientific form.
+    let out = ply(&["hanoi", "average", "--discs", "5000"]);
+    assert!(
+        out.ends_with("Hinz's formula: about 7.437397e1504 (466/885 * 2^5000)\n"),
+        "{out}"
+    );
+}

@@ -80,6 +80,23 @@ Examples:
 Lines read `putting => HEIGHT:MOVES:PARKED` as the seed prints them, PARKED the largest
 optimal split; `also optimal:` lists the others when there are several.")]
     Split(SplitArgs),
+    /// The average distance between two random positions on 3 pegs: exact for small N,
+    /// Hinz's formula for any N (seed 000's, with its typo 12/29 read as 12/59).
+    #[command(after_help = "\
+Examples:
+  ply hanoi average --discs 3            # prints: exact: 2838/729 = 3.893004
+  ply hanoi average --discs 64 --json")]
+    Average(AverageArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AverageArgs {
+    /// Number of discs, 1 to 1000000 (exact up to 8).
+    #[arg(long)]
+    pub discs: usize,
+    /// Print `{"discs", "exact_sum", "pairs", "formula", "log10"}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -233,6 +250,7 @@ pub fn run(args: &HanoiArgs) -> Result<ExitCode> {
         HanoiCommand::Bench(a) => run_bench(a),
         HanoiCommand::Kth(a) => run_kth(a),
         HanoiCommand::Split(a) => run_split(a),
+        HanoiCommand::Average(a) => run_average(a),
     }
 }
 
@@ -796,6 +814,48 @@ fn run_split(a: &SplitArgs) -> Result<ExitCode> {
                 others.join(", ")
             );
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_average(a: &AverageArgs) -> Result<ExitCode> {
+    use ply_puzzles::hanoi::three_peg::{average_distance, average_distance_log10, distance_sum};
+    check_discs(a.discs)?;
+    if a.discs == 0 {
+        return Err(bad_input!("--discs 0: give 1 or more discs"));
+    }
+    let n = a.discs;
+    let exact = distance_sum(n);
+    let formula = average_distance(n);
+    let log10 = average_distance_log10(n);
+    if a.json {
+        outln!(
+            "{}",
+            serde_json::json!({
+                "discs": n,
+                "exact_sum": exact.map(|(s, _)| s.to_string()),
+                "pairs": exact.map(|(_, p)| p.to_string()),
+                "formula": formula.is_finite().then_some(formula),
+                "log10": log10,
+            })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    match exact {
+        Some((sum, pairs)) => outln!("exact: {sum}/{pairs} = {:.6}", sum as f64 / pairs as f64),
+        None => outln!(
+            "exact: not computed above {} discs (9^n pairs)",
+            ply_puzzles::hanoi::three_peg::MAX_EXACT_AVERAGE_DISCS
+        ),
+    }
+    if formula.is_finite() {
+        outln!("Hinz's formula: {formula:.6}");
+    } else {
+        let exponent = log10.floor();
+        outln!(
+            "Hinz's formula: about {:.6}e{exponent} (466/885 * 2^{n})",
+            10f64.powf(log10 - exponent)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -11,6 +11,7 @@ use super::bfs::Bfs;
 use super::frame_stewart::{frame_stewart, frame_stewart_dp, optimal_splits, upper_bound_plan};
 use super::plan::{Step, plan_len};
 use super::solve::{Method, SolveLimits, longest};
+use super::three_peg;
 use super::three_peg::{
     BinaryMoves, RecursiveMoves, distance, distance_u128, kth_move, seed_formula_move,
     shortest_plans,
@@ -310,12 +311,7 @@ fn hinz_distance_equals_bfs_for_every_pair_up_to_6_discs() {
 #[test]
 fn hinz_average_formula_with_12_over_59() {
     // Hinz's average distance over all ordered pairs; the seed prints 12/29 by mistake.
-    let r17 = 17f64.sqrt();
-    let formula = |n: i32| {
-        466.0 / 885.0 * 2f64.powi(n) - 1.0 / 3.0 - 3.0 / 5.0 * (1.0 / 3.0f64).powi(n)
-            + (12.0 / 59.0 + 18.0 / 1003.0 * r17) * ((5.0 + r17) / 18.0).powi(n)
-            + (12.0 / 59.0 - 18.0 / 1003.0 * r17) * ((5.0 - r17) / 18.0).powi(n)
-    };
+    let formula = |n: i32| three_peg::average_distance(n as usize);
     for n in 1..=7 {
         let all = all_positions(n, 3);
         let total: u128 = all
@@ -324,6 +320,11 @@ fn hinz_average_formula_with_12_over_59() {
             .sum();
         let avg = total as f64 / (all.len() * all.len()) as f64;
         assert!((avg - formula(n as i32)).abs() < 1e-9, "n = {n}: {avg}");
+        // The library's exhaustive sum is the same sum.
+        assert_eq!(
+            three_peg::distance_sum(n),
+            Some((total, (all.len() * all.len()) as u128))
+        );
     }
 }
 

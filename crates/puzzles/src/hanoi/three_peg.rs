@@ -398,3 +398,58 @@ pub(crate) fn longest_plan(n: usize, from: Peg, to: Peg, via: Peg) -> Vec<Step> 
         via: via.0,
     }]
 }
+
+/// The largest number of discs [`distance_sum`] takes: 3^8 = 6561 positions, 43 million
+/// ordered pairs.
+pub const MAX_EXACT_AVERAGE_DISCS: usize = 8;
+
+/// The sum of the distances over all ordered pairs of positions of `n` discs on 3 pegs,
+/// and the number of pairs (`9^n`), by measuring every pair (Hinz's exact distance).
+/// `None` above [`MAX_EXACT_AVERAGE_DISCS`].
+///
+/// ```
+/// use ply_puzzles::hanoi::three_peg::distance_sum;
+/// assert_eq!(distance_sum(3), Some((2838, 729)));
+/// ```
+pub fn distance_sum(n: usize) -> Option<(u128, u128)> {
+    if n > MAX_EXACT_AVERAGE_DISCS {
+        return None;
+    }
+    let count = 3usize.pow(n as u32);
+    let all: Vec<Position> = (0..count)
+        .map(|mut i| {
+            let pegs = (0..n)
+                .map(|_| {
+                    let q = (i % 3) as u8;
+                    i /= 3;
+                    q
+                })
+                .collect();
+            Position::from_pegs(3, pegs)
+        })
+        .collect();
+    let total = all
+        .iter()
+        .flat_map(|a| all.iter().map(move |b| distance_u128(a, b)))
+        .sum();
+    Some((total, (count * count) as u128))
+}
+
+/// Hinz's closed form for the average distance between two random positions of `n` discs
+/// on 3 pegs (seed 000 prints the constant 12/59 as 12/29, a typo):
+/// `466/885 2^n - 1/3 - 3/5 3^-n + (12/59 + 18/1003 sqrt 17) ((5 + sqrt 17)/18)^n
+/// + (12/59 - 18/1003 sqrt 17) ((5 - sqrt 17)/18)^n`. Infinite past `n = 1023`; see
+/// [`average_distance_log10`].
+pub fn average_distance(n: usize) -> f64 {
+    let r17 = 17f64.sqrt();
+    let n = n.min(i32::MAX as usize) as i32;
+    466.0 / 885.0 * 2f64.powi(n) - 1.0 / 3.0 - 3.0 / 5.0 * (1.0 / 3.0f64).powi(n)
+        + (12.0 / 59.0 + 18.0 / 1003.0 * r17) * ((5.0 + r17) / 18.0).powi(n)
+        + (12.0 / 59.0 - 18.0 / 1003.0 * r17) * ((5.0 - r17) / 18.0).powi(n)
+}
+
+/// The base-10 logarithm of the asymptotic average `466/885 2^n`, for any `n` (the other
+/// terms vanish beside it).
+pub fn average_distance_log10(n: usize) -> f64 {
+    (466.0f64 / 885.0).log10() + n as f64 * 2f64.log10()
+}
