@@ -34,12 +34,17 @@ pub fn is_closed_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// `n` and a noun, the noun in the plural unless `n` is 1: `Count(1, "peg")` shows
-/// `1 peg`, `Count(3, "round")` shows `3 rounds` (regular nouns only).
+/// `1 peg`, `Count(3, "round")` shows `3 rounds`, `Count(2, "guess")` shows `2 guesses`
+/// (regular nouns only).
 pub struct Count<'a>(pub u64, pub &'a str);
 
 impl std::fmt::Display for Count<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s = if self.0 == 1 { "" } else { "s" };
+        let s = match self.0 {
+            1 => "",
+            _ if self.1.ends_with('s') || self.1.ends_with('x') => "es",
+            _ => "s",
+        };
         write!(f, "{} {}{s}", self.0, self.1)
     }
 }

@@ -31,6 +31,7 @@ pub enum SudokuCommand {
     #[command(after_help = "Examples:\n  \
 ply sudoku solve puzzles.txt --threads 2\n  \
 ply sudoku generate --seed 7 | ply sudoku solve\n  \
+ply sudoku generate --seed 7 | ply sudoku solve --solver backtracking  # seed 003's\n  \
 ply sudoku solve puzzles.txt --count --limit 10     # solutions per puzzle, at most 10\n\n\
 A puzzle with no solution prints `no solution` (with the reason when clues clash) and the\n\
 exit code is then 1. With --count, a number equal to --limit means \"at least that many\".")]
@@ -100,6 +101,22 @@ pub struct SolveArgs {
     /// Print one JSON object per puzzle.
     #[arg(long)]
     pub json: bool,
+    /// Which solver: ply's (`fast`), or seed 003's own recursive backtracking
+    /// (`backtracking`), which reports how many values it placed beside ply's guesses.
+    #[arg(long, value_enum, default_value = "fast", conflicts_with = "count")]
+    pub solver: Solver,
+    /// With --solver backtracking: give up after this many placements, 1 to 10^12.
+    #[arg(long, default_value_t = 100_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub max_placements: u64,
+}
+
+/// The solvers of `ply sudoku solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Solver {
+    /// ply's: bitsets, propagation, the most constrained cell first.
+    Fast,
+    /// Seed 003's: every value in every empty cell in order, with legalSquare.
+    Backtracking,
 }
 
 #[derive(Debug, Args)]
@@ -243,13 +260,47 @@ fn solve_all(entries: &[Entry], limit: u64, threads: usize) -> Vec<Solutions> {
     out
 }
 
+/// Seed 003's solver on every puzzle, reporting its work beside ply's; its answers replace
+/// ply's (the first solution in its order, no uniqueness check).
+fn backtrack_all(entries: &[Entry], fast: &[Solutions], max: u64) -> Vec<Solutions> {
+    entries
+        .iter()
+        .zip(fast)
+        .map(|(e, f)| {
+            let b = sudoku::backtracking::seed_backtracking(&e.grid, max);
+            let ply = format!("ply's solver made {}", Count(f.guesses, "guess"));
+            if b.gave_up {
+                tracing::warn!(
+                    "line {}: the seed's backtracking gave up after {} (--max-placements); {ply}",
+                    e.line,
+                    Count(b.placements, "placement")
+                );
+            } else {
+                tracing::info!(
+                    "line {}: the seed's backtracking made {}; {ply}",
+                    e.line,
+                    Count(b.placements, "placement")
+                );
+            }
+            Solutions {
+                count: u64::from(b.solution.is_some()),
+                first: b.solution,
+                guesses: b.placements,
+            }
+        })
+        .collect()
+}
+
 fn solve(args: &SolveArgs) -> Result<ExitCode> {
     if args.limit == 0 {
         return Err(bad_input!("--limit 0: the limit must be at least 1"));
     }
     let entries = read_entries(&args.input)?;
     let limit = if args.count { args.limit } else { 2 };
-    let results = solve_all(&entries, limit, args.threads);
+    let mut results = solve_all(&entries, limit, args.threads);
+    if args.solver == Solver::Backtracking {
+        results = backtrack_all(&entries, &results, args.max_placements);
+    }
     let mut unsolved = 0;
     let mut out = String::new();
     for (e, s) in entries.iter().zip(&results) {

@@ -42,6 +42,7 @@
 //! [`explain`] applies human techniques from simplest to hardest (see [`Technique`]) and
 //! records each step with its reason; [`grade`] names the hardest one needed.
 
+pub mod backtracking;
 pub mod classic;
 mod general;
 mod generate;
