@@ -9,6 +9,8 @@
 //! happen.
 
 use std::path::Path;
+
+mod common;
 use std::process::Command;
 
 /// A bot that plays the first (`pick = "first"`) or last cell marked `3` on a `rows`-row
@@ -19,19 +21,13 @@ fn marked_cell_bot(dir: &Path, pick: &str, rows: usize) -> String {
         "first" => "if (!done) { r = NR - 1; c = i - 1; done = 1 }",
         _ => "{ r = NR - 1; c = i - 1; done = 1 }",
     };
-    std::fs::write(
+    common::write_script(
         &path,
-        format!(
+        &format!(
             "#!/bin/sh\nexec awk 'NR<={rows} {{ for (i=1;i<=NF;i++) if ($i==\"3\") {choose} }} \
              END {{ if (done) print r, c; else print \"0 0\" }}'\n"
         ),
-    )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
+    );
     path.to_str().unwrap().to_owned()
 }
 

@@ -2,28 +2,15 @@
 //! (`ply judge GAME --start`), try a bot on it, and read the formats in docs/formats.md;
 //! `ply judge --json` always has the `outcome` field its help promises.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 const GAMES: [&str; 5] = ["tictactoe", "reversi", "othello", "draughts", "taunt"];
 
+/// Runs ply with `stdin`; it must succeed. Its stdout.
 fn ply(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::ply(args, stdin);
     assert!(out.status.success(), "ply {args:?}: {out:?}");
-    String::from_utf8(out.stdout).unwrap()
+    common::text(&out.stdout)
 }
 
 #[test]

@@ -47,8 +47,16 @@ const CASES: &[(&str, &str, &str)] = &[
     ("sudoku generate --size 4", "--clues", ""),
     ("sudoku generate --size 4", "--min-clues", ""),
     ("sudoku generate --size 4", "--seed", ""),
-    ("sudoku solve --solver backtracking --max-placements 1000 /dev/null", "--threads", ""),
-    ("sudoku solve --solver backtracking /dev/null", "--max-placements", ""),
+    (
+        "sudoku solve --solver backtracking --max-placements 1000 /dev/null",
+        "--threads",
+        "",
+    ),
+    (
+        "sudoku solve --solver backtracking /dev/null",
+        "--max-placements",
+        "",
+    ),
     ("peg solve --objective score", "--width", ""),
     ("peg count --board triangle --start 11", "--max-levels", ""),
     ("ants mapgen", "--players", ""),

@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 fn ply(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(args)
@@ -159,16 +161,10 @@ fn a_bot_cannot_send_escape_sequences_to_the_person_watching() {
     let dir = tempfile::tempdir().unwrap();
     // Clears the screen from stderr and answers with an escape sequence.
     let bot = dir.path().join("evil.sh");
-    std::fs::write(
+    common::write_script(
         &bot,
         "#!/bin/sh\nprintf '\\033[2J\\033]0;owned\\007' >&2\nprintf '\\033[31m0 0\\n'\n",
-    )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&bot, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
+    );
     let out = ply(
         &[
             "match",

@@ -1,27 +1,10 @@
 //! Issue 22, item 9: seed 003's own backtracking solver beside ply's, on the same puzzles.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::ply;
 
 const PUZZLES: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n\
     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
-
-fn ply(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
 
 #[test]
 fn the_seed_s_backtracking_finds_the_same_solutions_and_says_how_hard_it_worked() {
