@@ -16,6 +16,7 @@
 //! the cgroup, so a child the bot forked never outlives it.
 
 use std::io::{Read, Write};
+use std::os::unix::fs::DirBuilderExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -159,7 +160,14 @@ pub enum MemoryGuard {
 #[derive(Debug)]
 pub struct Sandbox {
     guard: MemoryGuard,
+    /// The whole environment a bot gets: nothing of the referee's is inherited.
+    env: Vec<(String, String)>,
+    /// Where each bot process gets its own fresh HOME folder, removed when it ends.
+    scratch_root: PathBuf,
 }
+
+/// A bot's PATH when the caller gives none.
+pub const DEFAULT_BOT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// Numbers the cgroups of this process: unique across sandboxes, which may run at once.
 static NEXT_CGROUP: AtomicU64 = AtomicU64::new(0);
@@ -181,7 +189,33 @@ impl Sandbox {
 
     /// A sandbox with the given guard (tests use [`MemoryGuard::Rlimit`] to check the fallback).
     pub fn with_guard(guard: MemoryGuard) -> Sandbox {
-        Sandbox { guard }
+        mark_inherited_descriptors_close_on_exec();
+        Sandbox {
+            guard,
+            env: vec![
+                ("PATH".into(), DEFAULT_BOT_PATH.into()),
+                ("LANG".into(), "C.UTF-8".into()),
+            ],
+            scratch_root: PathBuf::from("/tmp"),
+        }
+    }
+
+    /// Sets the variables bots see, besides `HOME` (their scratch folder): the contest's
+    /// (`PATH`, `LANG`) and the ones the user passed (`--bot-env`). A later entry of the
+    /// same name replaces an earlier one; nothing else of the referee's environment (its
+    /// tokens, its database path) reaches a bot.
+    pub fn with_env(mut self, vars: impl IntoIterator<Item = (String, String)>) -> Sandbox {
+        for (key, value) in vars {
+            self.env.retain(|(k, _)| *k != key);
+            self.env.push((key, value));
+        }
+        self
+    }
+
+    /// Puts the bots' scratch folders under `root` instead of `/tmp`.
+    pub fn with_scratch_root(mut self, root: PathBuf) -> Sandbox {
+        self.scratch_root = root;
+        self
     }
 
     /// The memory guard in force.
@@ -207,8 +241,16 @@ impl Sandbox {
                 Cgroup::create(guard, n, limits.memory).ok()
             }
         };
+        let n = NEXT_SCRATCH.fetch_add(1, Ordering::Relaxed);
+        let scratch = self
+            .scratch_root
+            .join(format!("ply-bot-{}-{n}", std::process::id()));
+        std::fs::DirBuilder::new().mode(0o700).create(&scratch)?;
         let mut cmd = Command::new(&command.program);
         cmd.args(&command.args)
+            .env_clear()
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .env("HOME", &scratch)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -230,6 +272,7 @@ impl Sandbox {
                 if let Some(cg) = cgroup {
                     cg.remove();
                 }
+                let _ = std::fs::remove_dir_all(&scratch);
                 return Err(e);
             }
         };
@@ -249,7 +292,33 @@ impl Sandbox {
             started,
             status: None,
             killed: false,
+            scratch: Some(scratch),
         })
+    }
+}
+
+/// Numbers the scratch folders of this process.
+static NEXT_SCRATCH: AtomicU64 = AtomicU64::new(0);
+
+/// Marks every descriptor above 2 that this process holds close-on-exec, so that no bot
+/// inherits one its referee's own parent left open (a database, a socket). Descriptors Rust
+/// opens are close-on-exec already; this covers the inherited ones, once per sandbox.
+#[allow(unsafe_code)]
+fn mark_inherited_descriptors_close_on_exec() {
+    let Ok(entries) = std::fs::read_dir("/proc/self/fd") else {
+        return;
+    };
+    let fds: Vec<i32> = entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .filter(|&fd| fd > 2)
+        .collect();
+    for fd in fds {
+        // SAFETY: the descriptor is only borrowed for one fcntl; a number that was the
+        // read_dir's own (now closed) makes fcntl fail with EBADF, which is ignored.
+        let fd = unsafe { rustix::fd::BorrowedFd::borrow_raw(fd) };
+        if let Ok(flags) = rustix::io::fcntl_getfd(fd) {
+            let _ = rustix::io::fcntl_setfd(fd, flags | rustix::io::FdFlags::CLOEXEC);
+        }
     }
 }
 
@@ -344,6 +413,8 @@ pub struct BotProcess {
     started: Instant,
     status: Option<ExitStatus>,
     killed: bool,
+    /// The bot's HOME, removed when the process is dropped.
+    scratch: Option<PathBuf>,
 }
 
 impl BotProcess {
@@ -463,6 +534,9 @@ impl Drop for BotProcess {
         }
         if let Some(cg) = self.cgroup.take() {
             cg.remove();
+        }
+        if let Some(dir) = self.scratch.take() {
+            let _ = std::fs::remove_dir_all(dir);
         }
     }
 }

@@ -11,7 +11,6 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use ply_games::ants::mapgen::{MapGenParams, generate};
 use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings};
-use ply_referee::Sandbox;
 use ply_referee::ants::{AntsSeat, play_ants};
 use ply_referee::persistent::{PersistentBot, PersistentLimits};
 use ply_referee::spec::AntsSpec;
@@ -102,6 +101,10 @@ pub struct PlayArgs {
     /// timeout.
     #[arg(long, default_value_t = 1024, value_parser = crate::ranges::kilobytes_flag())]
     pub output_kb: u64,
+    /// A variable every bot program sees, as KEY=VALUE (repeatable); bots get only PATH,
+    /// LANG, HOME (a fresh folder of their own) and these.
+    #[arg(long = "bot-env", value_name = "KEY=VALUE")]
+    pub bot_env: Vec<String>,
     /// Seed of the engine's random choices (default: a fresh one, printed).
     #[arg(long)]
     pub engine_seed: Option<i64>,
@@ -240,14 +243,13 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     // Found once, and only when a program plays.
-    let mut sandbox: Option<Sandbox> = None;
+    let sandbox = super::arena::sandbox(&a.bot_env)?;
     let mut seats = Vec::new();
     for (i, k) in kinds.iter().enumerate() {
         seats.push(match k {
             AntsSpec::Builtin(b) => AntsSeat::Builtin(b.create(i as u64)),
             AntsSpec::Command(c) => {
-                let sandbox = sandbox.get_or_insert_with(Sandbox::detect);
-                let bot = PersistentBot::start(sandbox, c, &limits, logging)
+                let bot = PersistentBot::start(&sandbox, c, &limits, logging)
                     .map_err(|e| bad_input!("bot {}: cannot start {:?}: {e}", i + 1, a.bots[i]))?;
                 AntsSeat::Program(Box::new(bot))
             }

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use ply_arena::ArenaError;
-use ply_referee::{Limits, PlayerSpec};
+use ply_referee::{Limits, PlayerSpec, Sandbox};
 use ply_store::SqliteStore;
 
 use crate::bad_input;
@@ -25,6 +25,31 @@ pub struct LimitArgs {
     /// Output per move, in KB, 1 to 1048576; more loses the game.
     #[arg(long, default_value_t = 64, value_parser = crate::ranges::kilobytes_flag())]
     pub output_kb: u64,
+    /// A variable every bot program sees, as KEY=VALUE (repeatable). Bots get only PATH,
+    /// LANG, HOME (a fresh folder of their own) and these: nothing else of ply's environment.
+    #[arg(long = "bot-env", value_name = "KEY=VALUE")]
+    pub bot_env: Vec<String>,
+}
+
+/// The sandbox bots run in: the best memory guard here, and a clean environment (this
+/// PATH, so that interpreters are found; LANG; the user's `--bot-env` variables).
+pub fn sandbox(bot_env: &[String]) -> Result<Sandbox> {
+    let mut vars = vec![(
+        "PATH".to_string(),
+        std::env::var("PATH").unwrap_or_else(|_| ply_referee::process::DEFAULT_BOT_PATH.into()),
+    )];
+    for item in bot_env {
+        let Some((key, value)) = item.split_once('=') else {
+            return Err(bad_input!("--bot-env {item:?}: give KEY=VALUE"));
+        };
+        if key.is_empty() || key.contains('\0') || value.contains('\0') {
+            return Err(bad_input!(
+                "--bot-env {item:?}: the name must be non-empty, without NUL bytes"
+            ));
+        }
+        vars.push((key.to_string(), value.to_string()));
+    }
+    Ok(Sandbox::detect().with_env(vars))
 }
 
 impl LimitArgs {

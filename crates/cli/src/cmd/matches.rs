@@ -10,7 +10,7 @@ use clap::Args;
 use serde::Serialize;
 
 use ply_arena::{MatchPlan, run_match};
-use ply_referee::{Replay, Sandbox};
+use ply_referee::Replay;
 
 use super::arena::{LimitArgs, arena_error, player_spec};
 use crate::bad_input;
@@ -73,7 +73,8 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating the replay directory {}", dir.display()))?;
     }
-    let mut games = run_match(plan, Arc::new(Sandbox::detect())).map_err(|e| arena_error(e, ""))?;
+    let mut games = run_match(plan, Arc::new(super::arena::sandbox(&args.limits.bot_env)?))
+        .map_err(|e| arena_error(e, ""))?;
     let mut lines = Vec::new();
     for game in games.by_ref() {
         let game = game.map_err(|e| match e {

@@ -9,7 +9,6 @@ use anyhow::Result;
 use clap::Args;
 
 use ply_arena::{Entrant, Format, Progress, TournamentPlan, run_tournament};
-use ply_referee::Sandbox;
 
 use super::arena::{LimitArgs, arena_error, open_store, player_spec};
 use super::leaderboard::print_standings;
@@ -77,7 +76,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     let (mut store, path) = open_store(args.db.as_ref())?;
     let bar = crate::out::progress(0, "games");
     let mut round = 1;
-    let sandbox = Arc::new(Sandbox::detect());
+    let sandbox = Arc::new(super::arena::sandbox(&args.limits.bot_env)?);
     let outcome = run_tournament(&mut store, &plan, &sandbox, |p| match p {
         Progress::Started {
             tournament,
