@@ -164,3 +164,35 @@ where
         writeln!(writer)
     }
 }
+
+/// Writes a file the referee produces (a replay, a bot's log) so that nothing planted at
+/// its path can redirect it: the file must not exist (O_EXCL, which never follows a
+/// symbolic link); with `force` an existing entry is first removed (a link is unlinked,
+/// never followed). A bot that plants a link to the database in `--replays DIR` gets an
+/// error, not a rewritten database.
+pub fn write_new(path: &std::path::Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use std::io::Write;
+    if force {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(e).with_context(|| format!("replacing {}", path.display()));
+            }
+            _ => {}
+        }
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| {
+            let hint = if e.kind() == std::io::ErrorKind::AlreadyExists {
+                " (it exists already: choose another folder, or --force to replace it)"
+            } else {
+                ""
+            };
+            anyhow::anyhow!("cannot create {}: {e}{hint}", path.display())
+        })?;
+    file.write_all(bytes)
+        .with_context(|| format!("writing {}", path.display()))
+}

@@ -41,7 +41,10 @@ fn play(
     games: u32,
     seed: u64,
 ) -> (serde_json::Value, usize) {
-    let replays = dir.join(format!("replays-{game}-{seed}"));
+    // A fresh folder per match: replay files are never overwritten.
+    static MATCHES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = MATCHES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let replays = dir.join(format!("replays-{game}-{seed}-{n}"));
     let out = Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(["match", game, "--p1", p1, "--p2", p2, "--swap", "--json"])
         .args(["--games", &games.to_string(), "--seed", &seed.to_string()])

@@ -95,3 +95,75 @@ fn a_malformed_bot_env_is_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("give KEY=VALUE"));
 }
+
+/// Issue 18, item 5: a link planted where the referee writes a replay or a log cannot
+/// redirect the write; an existing file is refused unless --force, which replaces the
+/// entry itself.
+#[test]
+fn a_planted_link_in_the_replay_or_log_folder_redirects_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("arena.sqlite3");
+    std::fs::write(&victim, "precious").unwrap();
+    let replays = dir.path().join("replays");
+    std::fs::create_dir(&replays).unwrap();
+    std::os::unix::fs::symlink(&victim, replays.join("game-0001.json")).unwrap();
+    let play = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args([
+                "match",
+                "tictactoe",
+                "--p1",
+                "builtin:random",
+                "--p2",
+                "builtin:random",
+            ])
+            .arg("--replays")
+            .arg(&replays)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = play(&[]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--force"),
+        "{out:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    // --force replaces the link itself, never what it points to.
+    let out = play(&["--force"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    let replay = replays.join("game-0001.json");
+    assert!(!replay.symlink_metadata().unwrap().file_type().is_symlink());
+    assert!(
+        std::fs::read_to_string(&replay)
+            .unwrap()
+            .contains("\"moves\"")
+    );
+
+    // The same for Ants logs.
+    let map = dir.path().join("m.map");
+    std::fs::write(&map, "rows 1\ncols 4\nplayers 2\nm A.B.\n").unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    std::os::unix::fs::symlink(&victim, logs.join("bot0.input")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["ants", "play", "--map"])
+        .arg(&map)
+        .args([
+            "--turns",
+            "3",
+            "--engine-seed",
+            "1",
+            "--player-seed",
+            "1",
+            "--log-dir",
+        ])
+        .arg(&logs)
+        .args(["builtin:hold", "builtin:hold"])
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+}

@@ -105,6 +105,10 @@ pub struct PlayArgs {
     /// LANG, HOME (a fresh folder of their own) and these.
     #[arg(long = "bot-env", value_name = "KEY=VALUE")]
     pub bot_env: Vec<String>,
+    /// Replace an existing replay or log file (never through a symbolic link); without it,
+    /// an existing file is an error.
+    #[arg(long)]
+    pub force: bool,
     /// Seed of the engine's random choices (default: a fresh one, printed).
     #[arg(long)]
     pub engine_seed: Option<i64>,
@@ -267,7 +271,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         for (b, r) in records.iter().enumerate() {
             let write = |ext: &str, bytes: &[u8]| {
                 let path = dir.join(format!("bot{b}.{ext}"));
-                fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+                crate::out::write_new(&path, bytes, a.force)
             };
             write("input", &r.sent)?;
             write("output", m.output_log(b).as_bytes())?;
@@ -280,8 +284,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
     let names: Vec<String> = a.bots.clone();
     let result = m.result_json(&names).context("the game did not finish")?;
     if let Some(path) = &a.replay {
-        fs::write(path, serde_json::to_string(&result)?)
-            .with_context(|| format!("writing {}", path.display()))?;
+        crate::out::write_new(path, serde_json::to_string(&result)?.as_bytes(), a.force)?;
     }
     let r = m.result().context("the game did not finish")?;
     if a.json {

@@ -44,6 +44,10 @@ pub struct MatchArgs {
     /// Write one replay file per game into this directory (`ply replay FILE` plays it back).
     #[arg(long)]
     pub replays: Option<PathBuf>,
+    /// Replace existing replay files (never through a symbolic link); without it, an
+    /// existing file is an error.
+    #[arg(long, requires = "replays")]
+    pub force: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Print JSON for scripts instead of text.
@@ -82,7 +86,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
             other => arena_error(other, ""),
         })?;
         let file = match &args.replays {
-            Some(dir) => Some(write_replay(dir, game.number, &game.replay)?),
+            Some(dir) => Some(write_replay(dir, game.number, &game.replay, args.force)?),
             None => None,
         };
         let line = GameLine {
@@ -142,10 +146,9 @@ struct GameLine {
     replay: Option<PathBuf>,
 }
 
-fn write_replay(dir: &std::path::Path, game: u32, replay: &Replay) -> Result<PathBuf> {
+fn write_replay(dir: &std::path::Path, game: u32, replay: &Replay, force: bool) -> Result<PathBuf> {
     let path = dir.join(format!("game-{game:04}.json"));
     let text = serde_json::to_string_pretty(replay)?;
-    std::fs::write(&path, text + "\n")
-        .with_context(|| format!("writing the replay {}", path.display()))?;
+    crate::out::write_new(&path, (text + "\n").as_bytes(), force)?;
     Ok(path)
 }
