@@ -19,7 +19,8 @@ fn seed(name: &str) -> Option<String> {
         env!("CARGO_MANIFEST_DIR")
     );
     match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
+        // The seeds are web pages: some spaces are non-breaking ones (U+00A0).
+        Ok(text) => Some(text.replace('\u{a0}', " ")),
         Err(_) => {
             eprintln!("skipped: {path} is absent (the seeds live in ../shared)");
             None
