@@ -28,16 +28,28 @@ pub fn positions(n: usize) -> Vec<Position> {
 
 /// The point of a position in the Sierpinski layout, in a unit-side triangle with peg 1 at
 /// the top, peg 2 bottom left and peg 3 bottom right.
+///
+/// The largest disc picks a corner; the smaller discs are drawn in that corner's
+/// sub-triangle *with the other two pegs' corners swapped*. Without the swap (the first
+/// version) the sub-triangles were plain copies, the edges where a larger disc moves ran
+/// across the picture (12 crossings at 3 discs) and the optimal path zig-zagged through the
+/// middle; with it, every edge has the same length, none crosses another, and each
+/// tower-to-tower solution runs along a side.
 fn point(p: &Position) -> (f64, f64) {
     const CORNERS: [(f64, f64); 3] = [(0.5, 0.0), (0.0, 0.866_025_4), (1.0, 0.866_025_4)];
     let n = p.discs();
     let (mut x, mut y) = (0.0, 0.0);
     let mut scale = 0.5;
+    // corner[peg]: where that peg's corner is in the current sub-triangle.
+    let mut corner = [0usize, 1, 2];
     for d in (0..n).rev() {
-        let (cx, cy) = CORNERS[p.peg_of(d).index()];
+        let peg = p.peg_of(d).index();
+        let (cx, cy) = CORNERS[corner[peg]];
         x += cx * scale;
         y += cy * scale;
         scale /= 2.0;
+        let (a, b) = ((peg + 1) % 3, (peg + 2) % 3);
+        corner.swap(a, b);
     }
     // Centre the last sub-triangle's corner: scale the sum so the extreme corners land on
     // the triangle's corners.
@@ -168,4 +180,63 @@ pub fn svg(n: usize, highlight: Option<(&Position, &[Move])>) -> String {
     }
     out.push_str("</g>\n</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether segments `p1 p2` and `q1 q2` cross at a point inside both (sharing an end
+    /// is not crossing).
+    fn cross(p1: (f64, f64), p2: (f64, f64), q1: (f64, f64), q2: (f64, f64)) -> bool {
+        let orient = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| {
+            (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+        };
+        let (d1, d2) = (orient(q1, q2, p1), orient(q1, q2, p2));
+        let (d3, d4) = (orient(p1, p2, q1), orient(p1, p2, q2));
+        let eps = 1e-9;
+        ((d1 > eps && d2 < -eps) || (d1 < -eps && d2 > eps))
+            && ((d3 > eps && d4 < -eps) || (d3 < -eps && d4 > eps))
+    }
+
+    #[test]
+    fn the_layout_is_the_sierpinski_triangle() {
+        for n in 1..=4 {
+            let states = positions(n);
+            let edges = edges(&states);
+            assert_eq!(edges.len(), 3 * (3usize.pow(n as u32) - 1) / 2, "n = {n}");
+            let lines: Vec<_> = edges.iter().map(|(a, b)| (point(a), point(b))).collect();
+            // Every edge has the same length.
+            let len = |(a, b): ((f64, f64), (f64, f64))| {
+                ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+            };
+            let first = len(lines[0]);
+            assert!(
+                lines.iter().all(|&l| (len(l) - first).abs() < 1e-6),
+                "n = {n}"
+            );
+            // No two edges cross.
+            for (i, &(a, b)) in lines.iter().enumerate() {
+                for &(c, d) in &lines[i + 1..] {
+                    assert!(!cross(a, b, c, d), "n = {n}: crossing edges");
+                }
+            }
+            // The optimal tower-to-tower path runs along the bottom side (pegs 2 and 3).
+            let start = Position::perfect(n, 3, super::super::Peg(1));
+            let moves: Vec<Move> = super::super::three_peg::RecursiveMoves::new(
+                n,
+                super::super::Peg(1),
+                super::super::Peg(2),
+                super::super::Peg(0),
+            )
+            .collect();
+            for p in visited(&start, &moves) {
+                let (_, y) = point(&p);
+                assert!(
+                    (y - 0.866_025_4).abs() < 1e-6,
+                    "n = {n}: {p} is off the side"
+                );
+            }
+        }
+    }
 }
