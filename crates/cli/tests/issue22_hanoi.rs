@@ -167,3 +167,39 @@ fn the_average_distance_is_exact_for_small_n_and_agrees_with_hinz() {
         "{out}"
     );
 }
+
+/// Issue 22, item 8 (peg solitaire, in this file for its shared runner): the package graph
+/// drawn as an SVG picture, one small board per position and one line per jump.
+#[test]
+fn the_package_graph_is_drawn_as_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("p.svg");
+    let out = ply(&[
+        "peg",
+        "package",
+        "--from",
+        "[1 0 0 -1;-1 1 1 1;-1 1 1 1]",
+        "--to",
+        "[1 0 0 -1;-1 0 0 0;-1 0 0 0]",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    // The seed's example: 11 positions, 15 jumps.
+    assert!(out.starts_with("11 positions, 15 jumps"), "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg ") && text.trim_end().ends_with("</svg>"));
+    let states: Vec<&str> = text.split("<g class=\"state\">").skip(1).collect();
+    assert_eq!(states.len(), 11);
+    assert_eq!(text.matches("<line class=\"move\"").count(), 15);
+    // Every board shows the block's 9 holes; pegs go from 7 (the start) down to 1.
+    let mut pegs: Vec<usize> = states
+        .iter()
+        .map(|g| {
+            let g = &g[..g.find("</g>").unwrap()];
+            assert_eq!(g.matches("<circle").count(), 9);
+            g.matches("class=\"peg\"").count()
+        })
+        .collect();
+    pegs.sort_unstable();
+    assert_eq!((pegs[0], pegs[pegs.len() - 1]), (1, 7));
+}

@@ -52,7 +52,8 @@ MATLAB `[.. ; ..]`. Move files: one jump a row, 1-based, as the contest wrote th
     /// The graph of positions that clear a block (the contest's `findsolitairepackages`).
     #[command(
         after_help = "Example:\n  ply peg package --from '[1 0 0 -1;-1 1 1 1;-1 1 1 1]' --to '[1 0 0 -1;-1 0 0 0;-1 0 0 0]'\n  \
-ply peg package --from block.txt --to goal.txt --dot > g.dot\n\n\
+ply peg package --from block.txt --to goal.txt --dot > g.dot\n  \
+ply peg package --from block.txt --to goal.txt --svg packages.svg\n\n\
 Cells: -1 off, 0 empty, 1 peg, NaN either. --from/--to take a file or the matrix itself."
     )]
     Package(PackageArgs),
@@ -166,6 +167,9 @@ pub struct PackageArgs {
     /// Print the graph in Graphviz dot instead.
     #[arg(long)]
     pub dot: bool,
+    /// Also draw the graph as an SVG picture into this file (positions as small boards).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     /// List at most this many solutions.
     #[arg(long, default_value_t = 50)]
     pub limit: usize,
@@ -519,6 +523,9 @@ fn block_text(arg: &str) -> Result<String> {
 fn run_package(a: &PackageArgs) -> Result<ExitCode> {
     let p = package::find_packages(&block_text(&a.from)?, &block_text(&a.to)?)
         .map_err(|e| bad_input!("{e}"))?;
+    if let Some(path) = &a.svg {
+        std::fs::write(path, p.svg()).with_context(|| format!("writing {}", path.display()))?;
+    }
     if a.dot {
         out!("{}", p.dot());
         return Ok(ExitCode::SUCCESS);

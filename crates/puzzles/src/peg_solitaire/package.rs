@@ -296,6 +296,93 @@ impl Package {
     }
 }
 
+impl Package {
+    /// The graph as an SVG picture, the seed's `viewsolitairepackages` drawn: each position
+    /// a small board (filled circles pegs, rings holes), in columns by the number of pegs
+    /// left (the starts on the left, blue; the goals on the right, green), each jump a line
+    /// from one board to the next with its `from-to` as a tooltip.
+    pub fn svg(&self) -> String {
+        const CELL: f64 = 12.0;
+        const GAP_X: f64 = 70.0;
+        const GAP_Y: f64 = 14.0;
+        let b = &self.board;
+        let (w, h) = (b.cols() as f64 * CELL, b.rows() as f64 * CELL);
+        // Columns: most pegs first.
+        let mut counts: Vec<u32> = self.states.iter().map(|p| p.count_ones()).collect();
+        counts.sort_unstable_by(|a, c| c.cmp(a));
+        counts.dedup();
+        let mut place = std::collections::HashMap::new();
+        let mut tallest = 0;
+        for (col, &n) in counts.iter().enumerate() {
+            let here: Vec<u64> = self
+                .states
+                .iter()
+                .copied()
+                .filter(|p| p.count_ones() == n)
+                .collect();
+            tallest = tallest.max(here.len());
+            for (row, p) in here.into_iter().enumerate() {
+                let x = 10.0 + col as f64 * (w + GAP_X);
+                let y = 10.0 + row as f64 * (h + GAP_Y);
+                place.insert(p, (x, y));
+            }
+        }
+        let width = 20.0 + counts.len() as f64 * (w + GAP_X) - GAP_X;
+        let height = 20.0 + tallest as f64 * (h + GAP_Y) - GAP_Y;
+        let mut s = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+             viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"monospace\">\n"
+        );
+        for &(p, j, q) in &self.edges {
+            let ((x1, y1), (x2, y2)) = (place[&p], place[&q]);
+            let _ = writeln!(
+                s,
+                "<line class=\"move\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" \
+                 stroke=\"#999\"><title>{}-{}</title></line>",
+                x1 + w,
+                y1 + h / 2.0,
+                x2,
+                y2 + h / 2.0,
+                b.hole(j.from),
+                b.hole(j.to)
+            );
+        }
+        for &p in &self.states {
+            let (x, y) = place[&p];
+            let frame = if self.starts.contains(&p) {
+                "#1f6feb"
+            } else if self.goals.contains(&p) {
+                "#2da44e"
+            } else {
+                "#ccc"
+            };
+            let _ = writeln!(
+                s,
+                "<g class=\"state\"><rect x=\"{:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" \
+                 fill=\"white\" stroke=\"{frame}\"/>",
+                x, y
+            );
+            for r in 0..b.rows() {
+                for c in 0..b.cols() {
+                    let Some(bit) = b.bit(Hole::new(r as u8, c as u8)) else {
+                        continue;
+                    };
+                    let (cx, cy) = (x + (c as f64 + 0.5) * CELL, y + (r as f64 + 0.5) * CELL);
+                    let class = if p >> bit & 1 == 1 { "peg" } else { "hole" };
+                    let fill = if class == "peg" { "#333" } else { "none" };
+                    let _ = writeln!(
+                        s,
+                        "<circle class=\"{class}\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"4\" fill=\"{fill}\" stroke=\"#333\"/>"
+                    );
+                }
+            }
+            s.push_str("</g>\n");
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+}
+
 /// The seed's way, for checking: the graph over all `2^holes` positions, then the states
 /// reachable from a start and co-reachable from a goal.
 pub fn states_by_full_graph(package: &Package) -> Vec<u64> {
