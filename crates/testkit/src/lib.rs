@@ -2,7 +2,13 @@
 //!
 //! * [`conformance!`]: the suite every game runs, seeded random playouts that check the
 //!   contracts of [`Game`] at every position ([`check_playouts`]).
-//! * [`run_perft_file`]: perft figures from a data file (`perft <depth> <nodes>` lines).
+//! * [`run_perft_file`]: perft figures from a data file (`perft <depth> <nodes>` lines);
+//!   every game's files live in one folder, [`game_data`].
+//! * [`PlainRules`], [`plain_perft`], [`check_against_plain`]: a game's obviously correct
+//!   generator, written in its tests, checked against the fast one on random positions and
+//!   by perft; the loop is written here once, each game writes only its plain rules.
+//! * [`assert_playthrough`]: a seeded random game written out move by move and compared
+//!   with the game's golden playthrough file.
 //! * [`assert_golden`]: compare output with a file kept in the repository; set
 //!   `PLY_UPDATE_GOLDEN=1` to rewrite the files after a deliberate change.
 //! * [`playthrough`]: a game recorded move by move, for golden files.
@@ -189,6 +195,123 @@ pub fn run_perft_file<G: Game>(path: impl AsRef<Path>, max_nodes: u64) -> usize 
         }
     }
     checked
+}
+
+/// The folder of every game's data files: perft figures (`<game>.perft`) and golden
+/// playthroughs (`<game>.playthrough`).
+pub fn game_data(file: &str) -> PathBuf {
+    workspace_root().join("crates/games/data").join(file)
+}
+
+/// A game's plain reference rules, written the obvious way in its tests (coordinates,
+/// grids, recursion on copies) to check the fast generator against.
+pub trait PlainRules: Game {
+    /// What is compared after a move: the whole state, or a projection of it (a grid) when
+    /// the plain rules do not build whole states.
+    type After: PartialEq + std::fmt::Debug;
+
+    /// Every legal move, in the game's sorted order, with what the position is after it.
+    fn plain_moves(&self) -> Vec<(Self::Move, Self::After)>;
+
+    /// The projection of this state that [`PlainRules::plain_moves`] predicts.
+    fn after(&self) -> Self::After;
+}
+
+/// Perft counted with the plain generator (moves applied with `play_unchecked`, whose
+/// results [`check_against_plain`] checks).
+pub fn plain_perft<G: PlainRules>(state: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    state
+        .plain_moves()
+        .into_iter()
+        .map(|(mv, _)| {
+            let mut next = state.clone();
+            next.play_unchecked(mv);
+            plain_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Plays `games` seeded random games, each from `start(game, rng)` (the start position, or
+/// a scattered random board that reaches what the start rarely does), and checks at every
+/// position that the fast legal moves equal the plain ones, in order, and that each fast
+/// successor equals the plain one. `visit` sees every position and its moves (to count
+/// what a game's test wants reached). Returns the number of positions checked.
+///
+/// # Panics
+/// On the first difference, with the position and the move.
+pub fn check_against_plain<G: PlainRules>(
+    games: usize,
+    seed: u64,
+    mut start: impl FnMut(usize, &mut ChaCha8Rng) -> G,
+    mut visit: impl FnMut(&G, &[G::Move]),
+) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    let mut positions = 0;
+    for game in 0..games {
+        let mut state = start(game, &mut rng);
+        loop {
+            state.legal_moves(&mut moves);
+            let plain = state.plain_moves();
+            let plain_list: Vec<G::Move> = plain.iter().map(|(m, _)| *m).collect();
+            assert_eq!(moves, plain_list, "legal moves of `{state}` (seed {seed})");
+            for (mv, expected) in &plain {
+                let mut fast = state.clone();
+                fast.play_unchecked(*mv);
+                assert_eq!(
+                    &fast.after(),
+                    expected,
+                    "after [{mv}] in `{state}` (seed {seed})"
+                );
+            }
+            visit(&state, &moves);
+            positions += 1;
+            if moves.is_empty() {
+                break;
+            }
+            state.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    positions
+}
+
+/// Checks the perft file [`game_data`]`(file)` (figures up to `max_nodes`, at least
+/// `min_checked` of them) and that the plain generator gives the same counts as the fast
+/// one from the start position up to `plain_depth`.
+///
+/// # Panics
+/// On a wrong figure, or when fewer than `min_checked` were checked.
+pub fn check_perft<G: PlainRules>(
+    file: &str,
+    max_nodes: u64,
+    min_checked: usize,
+    plain_depth: u32,
+) {
+    let checked = run_perft_file::<G>(game_data(file), max_nodes);
+    assert!(
+        checked >= min_checked,
+        "{file}: only {checked} figures checked"
+    );
+    for d in 1..=plain_depth {
+        assert_eq!(
+            plain_perft(&G::start(), d),
+            ply_search::perft(&G::start(), d),
+            "{file}: plain and fast perft {d}"
+        );
+    }
+}
+
+/// Compares a seeded random game ([`playthrough`]) with the golden file
+/// [`game_data`]`("<name>.playthrough")`, where `<name>` is the game's name.
+///
+/// # Panics
+/// When they differ (`PLY_UPDATE_GOLDEN=1` rewrites the file after a deliberate change).
+pub fn assert_playthrough<G: Game>(seed: u64) {
+    let file = format!("{}.playthrough", G::info().name);
+    assert_golden(game_data(&file), &playthrough(&G::start(), seed));
 }
 
 /// Compares `actual` with the golden file at `path`; with `PLY_UPDATE_GOLDEN=1` in the

@@ -1,7 +1,7 @@
 //! Facts Draughts must satisfy: the statement's sample, valid and invalid moves, the rule
 //! choices, the fast generator against a plain one, golden perft figures.
 
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use ply_core::{Game, Outcome, Seat};
@@ -253,65 +253,48 @@ fn to_move(path: &[(i32, i32)]) -> Move {
     Move::new(cells[0], &cells[1..])
 }
 
-fn plain_perft(state: &Draughts, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+impl ply_testkit::PlainRules for Draughts {
+    type After = Grid;
+
+    fn plain_moves(&self) -> Vec<(Move, Grid)> {
+        plain_moves(self)
+            .into_iter()
+            .map(|(path, grid)| (to_move(&path), grid))
+            .collect()
     }
-    plain_moves(state)
-        .iter()
-        .map(|(path, _)| {
-            let mut s = *state;
-            s.play_unchecked(to_move(path));
-            plain_perft(&s, depth - 1)
-        })
-        .sum()
+
+    fn after(&self) -> Grid {
+        grid_of(self)
+    }
 }
 
 /// Random positions: random games from the start, and from scattered random boards (to
 /// reach long chains and odd placements the start rarely gives).
 #[test]
 fn fast_generator_matches_plain_on_random_positions() {
-    let mut rng = ChaCha8Rng::seed_from_u64(6);
-    let mut moves = Vec::new();
-    let mut checked = 0;
     let mut chains = 0;
-    for game in 0..400 {
-        let mut state = if game % 2 == 0 {
-            Draughts::start()
-        } else {
-            let (mut a, mut b) = (0u64, 0u64);
-            for i in 0..64 {
-                match rng.random_range(0..6) {
-                    0 => a |= 1 << i,
-                    1 => b |= 1 << i,
-                    _ => {}
-                }
-            }
-            let turn = if rng.random_bool(0.5) {
-                Seat::FIRST
-            } else {
-                Seat::SECOND
-            };
-            Draughts::from_men(a, b, turn)
-        };
-        loop {
-            state.legal_moves(&mut moves);
-            let plain = plain_moves(&state);
-            let plain_list: Vec<Move> = plain.iter().map(|(p, _)| to_move(p)).collect();
-            assert_eq!(moves, plain_list, "legal moves of `{state}`");
-            for (path, grid) in &plain {
-                let mut s = state;
-                s.play_unchecked(to_move(path));
-                assert_eq!(&grid_of(&s), grid, "playing {path:?} in `{state}`");
-                chains += usize::from(path.len() > 2);
-            }
-            checked += 1;
-            if moves.is_empty() {
-                break;
-            }
-            state.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    let start = |game: usize, rng: &mut ChaCha8Rng| {
+        if game.is_multiple_of(2) {
+            return Draughts::start();
         }
-    }
+        let (mut a, mut b) = (0u64, 0u64);
+        for i in 0..64 {
+            match rng.random_range(0..6) {
+                0 => a |= 1 << i,
+                1 => b |= 1 << i,
+                _ => {}
+            }
+        }
+        let turn = if rng.random_bool(0.5) {
+            Seat::FIRST
+        } else {
+            Seat::SECOND
+        };
+        Draughts::from_men(a, b, turn)
+    };
+    let checked = ply_testkit::check_against_plain(400, 6, start, |_, moves| {
+        chains += moves.iter().filter(|m| m.landings().len() > 1).count();
+    });
     assert!(
         checked > 5000 && chains > 100,
         "{checked} positions, {chains} chains"
@@ -320,16 +303,12 @@ fn fast_generator_matches_plain_on_random_positions() {
 
 #[test]
 fn perft_golden_file_and_plain_agree() {
-    let path = ply_testkit::workspace_root().join("crates/games/data/draughts.perft");
-    let checked = ply_testkit::run_perft_file::<Draughts>(&path, 300_000);
-    assert!(checked >= 6, "only {checked} figures checked");
-    for d in 1..=5 {
-        assert_eq!(
-            plain_perft(&Draughts::start(), d),
-            ply_search::perft(&Draughts::start(), d),
-            "depth {d}"
-        );
-    }
+    ply_testkit::check_perft::<Draughts>("draughts.perft", 300_000, 6, 5);
+}
+
+#[test]
+fn playthrough_golden() {
+    ply_testkit::assert_playthrough::<Draughts>(5);
 }
 
 #[test]

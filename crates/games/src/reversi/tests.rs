@@ -1,9 +1,6 @@
 //! Facts Reversi and Othello must satisfy: published perft figures, the HackerEarth sample
 //! byte for byte, the fast move generator against a plain one, the input checks.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
 use ply_core::{Game, Seat};
 
 use super::*;
@@ -84,16 +81,8 @@ fn sample_move_is_legal_and_gives_the_published_next_state() {
 }
 
 #[test]
-fn othello_perft_published_figures() {
-    let expected = [4, 12, 56, 244, 1396, 8200, 55092];
-    for (d, &n) in expected.iter().enumerate() {
-        assert_eq!(
-            ply_search::perft(&Othello::start(), d as u32 + 1),
-            n,
-            "depth {}",
-            d + 1
-        );
-    }
+fn othello_perft_published_figures_and_plain_agree() {
+    ply_testkit::check_perft::<Othello>("othello.perft", 200_000, 7, 5);
 }
 
 #[test]
@@ -116,6 +105,18 @@ fn othello_perft_9_is_3005288() {
     assert_eq!(ply_search::perft(&Othello::start(), 9), 3_005_288);
     let (own, opp) = Othello::start().sides();
     assert_eq!(perft_bits::<Eight>(own, opp, 9), 3_005_288);
+}
+
+impl<S: Size> ply_testkit::PlainRules for Reversi<S> {
+    type After = Self;
+
+    fn plain_moves(&self) -> Vec<(Place, Self)> {
+        plain_successors(self)
+    }
+
+    fn after(&self) -> Self {
+        *self
+    }
 }
 
 /// The obviously correct generator: walk from every empty cell in every direction.
@@ -227,38 +228,10 @@ fn plain_placements<S: Size>(state: &Reversi<S>, i: i32) -> Vec<()> {
     found
 }
 
-fn plain_perft<S: Size>(state: &Reversi<S>, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    plain_successors(state)
-        .iter()
-        .map(|(_, s)| plain_perft(s, depth - 1))
-        .sum()
-}
-
 fn differential<S: Size>(games: usize, seed: u64) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut moves = Vec::new();
-    let mut positions = 0;
-    for _ in 0..games {
-        let mut state = Reversi::<S>::start();
-        while !state.is_terminal() {
-            state.legal_moves(&mut moves);
-            let plain = plain_successors(&state);
-            let plain_moves: Vec<Place> = plain.iter().map(|p| p.0).collect();
-            assert_eq!(moves, plain_moves, "legal moves of `{state}`");
-            for (mv, expected) in &plain {
-                let mut fast = state;
-                fast.play_unchecked(*mv);
-                assert_eq!(&fast, expected, "playing {mv} in `{state}`");
-            }
-            state.play_unchecked(moves[rng.random_range(0..moves.len())]);
-            positions += 1;
-        }
-        assert!(plain_successors(&state).is_empty());
-    }
-    assert!(positions > games * 50);
+    let positions =
+        ply_testkit::check_against_plain(games, seed, |_, _| Reversi::<S>::start(), |_, _| {});
+    assert!(positions > games * 50, "{positions} positions");
 }
 
 #[test]
@@ -273,16 +246,13 @@ fn fast_generator_matches_plain_on_random_8x8_games() {
 
 #[test]
 fn reversi10_perft_golden_file_and_plain_agree() {
-    let path = ply_testkit::workspace_root().join("crates/games/data/reversi10.perft");
-    let checked = ply_testkit::run_perft_file::<Reversi10>(&path, 200_000);
-    assert!(checked >= 5, "only {checked} figures checked");
-    for d in 1..=4 {
-        assert_eq!(
-            plain_perft(&Reversi10::start(), d),
-            ply_search::perft(&Reversi10::start(), d),
-            "depth {d}"
-        );
-    }
+    ply_testkit::check_perft::<Reversi10>("reversi.perft", 200_000, 5, 4);
+}
+
+#[test]
+fn playthrough_golden() {
+    ply_testkit::assert_playthrough::<Othello>(3);
+    ply_testkit::assert_playthrough::<Reversi10>(4);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Facts Taunt must satisfy: the statement's sample (legal moves and next state), the rule
 //! choices, the table-driven generator against a plain one, golden perft figures.
 
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use ply_core::{Game, Outcome, Seat};
@@ -285,77 +285,59 @@ fn plain_moves(state: &Taunt) -> Vec<((usize, usize), (usize, usize))> {
     out
 }
 
+/// The plain rules predict the moves only (`After = ()`): what a move does (captures,
+/// turning at the far row, the move counter) is checked case by case by the rules tests
+/// above.
+impl ply_testkit::PlainRules for Taunt {
+    type After = ();
+
+    fn plain_moves(&self) -> Vec<(Move, ())> {
+        plain_moves(self)
+            .into_iter()
+            .map(|(a, b)| (Move::new(a, b), ()))
+            .collect()
+    }
+
+    fn after(&self) {}
+}
+
 /// Random positions: random games from the start and from scattered random grids.
 #[test]
 fn fast_generator_matches_plain_on_random_positions() {
-    let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let mut moves = Vec::new();
-    let mut checked = 0;
-    for game in 0..300 {
-        let mut state = if game % 2 == 0 {
-            Taunt::start()
-        } else {
-            let mut s = Taunt::start();
-            for cell in s.cells.iter_mut() {
-                *cell = match rng.random_range(0..8) {
-                    0..=2 => Some(Piece {
-                        seat: Seat::new(rng.random_range(0..2)),
-                        kind: rng.random_range(1..=3),
-                        dir: if rng.random_bool(0.5) {
-                            Direction::Up
-                        } else {
-                            Direction::Down
-                        },
-                    }),
-                    _ => None,
-                };
-            }
-            s.moves = rng.random_range(0..100);
-            s
-        };
-        loop {
-            state.legal_moves(&mut moves);
-            let plain: Vec<_> = plain_moves(&state)
-                .into_iter()
-                .map(|(a, b)| Move::new(a, b))
-                .collect();
-            assert_eq!(moves, plain, "legal moves of `{state}`");
-            checked += 1;
-            if moves.is_empty() {
-                break;
-            }
-            state.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    let start = |game: usize, rng: &mut ChaCha8Rng| {
+        let mut s = Taunt::start();
+        if game.is_multiple_of(2) {
+            return s;
         }
-    }
+        for cell in s.cells.iter_mut() {
+            *cell = match rng.random_range(0..8) {
+                0..=2 => Some(Piece {
+                    seat: Seat::new(rng.random_range(0..2)),
+                    kind: rng.random_range(1..=3),
+                    dir: if rng.random_bool(0.5) {
+                        Direction::Up
+                    } else {
+                        Direction::Down
+                    },
+                }),
+                _ => None,
+            };
+        }
+        s.moves = rng.random_range(0..100);
+        s
+    };
+    let checked = ply_testkit::check_against_plain(300, 9, start, |_, _| {});
     assert!(checked > 10_000, "{checked} positions");
-}
-
-fn plain_perft(state: &Taunt, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    plain_moves(state)
-        .into_iter()
-        .map(|(a, b)| {
-            let mut s = *state;
-            s.play_unchecked(Move::new(a, b));
-            plain_perft(&s, depth - 1)
-        })
-        .sum()
 }
 
 #[test]
 fn perft_golden_file_and_plain_agree() {
-    let path = ply_testkit::workspace_root().join("crates/games/data/taunt.perft");
-    let checked = ply_testkit::run_perft_file::<Taunt>(&path, 300_000);
-    assert!(checked >= 6, "only {checked} figures checked");
-    for d in 1..=4 {
-        assert_eq!(
-            plain_perft(&Taunt::start(), d),
-            ply_search::perft(&Taunt::start(), d),
-            "depth {d}"
-        );
-    }
+    ply_testkit::check_perft::<Taunt>("taunt.perft", 300_000, 6, 4);
+}
+
+#[test]
+fn playthrough_golden() {
+    ply_testkit::assert_playthrough::<Taunt>(6);
 }
 
 #[test]

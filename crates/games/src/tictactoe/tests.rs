@@ -13,7 +13,7 @@ ply_testkit::conformance!(TicTacToe, games = 300);
 
 #[test]
 fn perft_matches_published_counts() {
-    let path = ply_testkit::workspace_root().join("crates/games/tests/data/tictactoe.perft");
+    let path = ply_testkit::game_data("tictactoe.perft");
     assert_eq!(ply_testkit::run_perft_file::<TicTacToe>(path, u64::MAX), 10);
 }
 
@@ -223,6 +223,5 @@ fn illegal_moves_are_explained() {
 
 #[test]
 fn playthrough_golden() {
-    let path = ply_testkit::workspace_root().join("crates/games/tests/data/tictactoe.playthrough");
-    ply_testkit::assert_golden(path, &ply_testkit::playthrough(&TicTacToe::start(), 7));
+    ply_testkit::assert_playthrough::<TicTacToe>(7);
 }
