@@ -165,6 +165,35 @@ fn count_prints_levels_and_total() {
 }
 
 #[test]
+fn count_games_of_the_triangle_matches_the_published_figures() {
+    // The 15-hole triangle from a corner vacancy: 568,630 games, 29,760 ending with one peg.
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["peg", "count", "--board", "triangle", "--start", "11"];
+    let (code, out, _) = ply(dir.path(), &[&args[..], &["--games", "--json"]].concat());
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"]["games"], "568630");
+    assert_eq!(v["games"]["solutions"], "29760");
+    let (code, out, _) = ply(dir.path(), &[&args[..], &["--games"]].concat());
+    assert_eq!(code, 0);
+    let tail: Vec<&str> = out.lines().rev().take(3).collect();
+    assert_eq!(
+        tail,
+        [
+            "games ending with one peg: 29760",
+            "shortest game that gets stuck: 6 jumps",
+            "games: 568630"
+        ]
+    );
+    let (code, _, err) = ply(
+        dir.path(),
+        &[&args[..], &["--games", "--max-levels", "3"]].concat(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("drop --max-levels"), "{err}");
+}
+
+#[test]
 fn solve_reaches_a_target_pattern_file() {
     let dir = tempfile::tempdir().unwrap();
     // The English board finished with one peg in the centre, written as a pattern.

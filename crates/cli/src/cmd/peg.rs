@@ -39,7 +39,11 @@ ply peg solve --board french                      # impossible: prints the proof
     /// Count the positions reachable from the start, per level (jumps made) and in total.
     #[command(
         after_help = "Example:\n  ply peg count --board english     # 23475688 up to symmetry (release build)\n  \
-ply peg count --board triangle --start 11 --finishable"
+ply peg count --board triangle --start 11 --finishable
+  \
+ply peg count --board triangle --start 11 --games  # last line: games ending with one peg: 29760
+  \
+ply peg count --board english --games --finish 44  # 577116156815309849672 games (release)"
     )]
     Count(CountArgs),
     /// Replay a contest answer (rows `r1 c1 r2 c2`), reject the first illegal jump, print the score.
@@ -133,9 +137,13 @@ pub struct CountArgs {
     /// Also count the positions from which one peg can still be reached.
     #[arg(long)]
     pub finishable: bool,
-    /// With --finishable: the last peg must end in this hole (`RC` or `R,C`).
+    /// With --finishable or --games: the last peg must end in this hole (`RC` or `R,C`).
     #[arg(long)]
     pub finish: Option<String>,
+    /// Also count every game (jumps until none is left), the games that end with one peg
+    /// (in --finish, if given), and the fewest jumps of a game that gets stuck.
+    #[arg(long)]
+    pub games: bool,
     /// Stop after this many levels.
     #[arg(long)]
     pub max_levels: Option<usize>,
@@ -407,10 +415,34 @@ fn run_count(a: &CountArgs) -> Result<ExitCode> {
             .map(|l| l.len() as u64)
             .collect::<Vec<_>>()
     });
+    let games = a.games.then(|| {
+        pb.set_message("counting games");
+        levels.count_games(board, goal)
+    });
     pb.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     let symmetric = levels.reduce == Reduce::Symmetry;
+    let truncated = a.max_levels.is_some_and(|m| counts.canonical.len() >= m);
+    if a.games && truncated {
+        return Err(bad_input!(
+            "--games counts whole games: drop --max-levels (it stopped the count at {} levels)",
+            counts.canonical.len()
+        ));
+    }
+    let one_peg = match a.finish.as_deref() {
+        Some(h) => format!("games ending with one peg in {h}"),
+        None => "games ending with one peg".to_string(),
+    };
     if a.json {
+        // Game counts pass u64 on large boards: strings, so no reader rounds them.
+        let games_json = games.as_ref().map(|g| {
+            serde_json::json!({
+                "games": g.games.to_string(),
+                "solutions": g.solutions.to_string(),
+                "shortest_stuck": g.shortest_stuck,
+                "by_length": g.by_length.iter().map(u128::to_string).collect::<Vec<_>>(),
+            })
+        });
         outln!(
             "{}",
             serde_json::json!({
@@ -418,7 +450,7 @@ fn run_count(a: &CountArgs) -> Result<ExitCode> {
                 "levels": counts.canonical, "levels_all_images": counts.all,
                 "total": counts.canonical.iter().sum::<u64>(),
                 "total_all_images": counts.all.iter().sum::<u64>(),
-                "finishable": fin, "seconds": secs,
+                "finishable": fin, "games": games_json, "seconds": secs,
             })
         );
         return Ok(ExitCode::SUCCESS);
@@ -460,6 +492,14 @@ fn run_count(a: &CountArgs) -> Result<ExitCode> {
         out!(" {:>14}", f.iter().sum::<u64>());
     }
     outln!();
+    if let Some(g) = &games {
+        outln!("games: {}", g.games);
+        match g.shortest_stuck {
+            Some(k) => outln!("shortest game that gets stuck: {k} jumps"),
+            None => outln!("no game gets stuck short of one peg"),
+        }
+        outln!("{one_peg}: {}", g.solutions);
+    }
     if !symmetric && !a.no_symmetry {
         tracing::info!("(the start is not symmetric, so every position is counted on its own)");
     }

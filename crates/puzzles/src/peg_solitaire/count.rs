@@ -1,8 +1,11 @@
 //! Counting reachable positions level by level (a level = positions after k jumps), as
 //! sorted vectors of canonical positions, and which of them can still be finished.
 
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
 use super::board::{Board, bits_of};
-use super::solve::{Goal, PegSet};
+use super::solve::{Goal, PegHasher, PegSet};
 
 /// Whether positions are identified up to the board's symmetries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +128,78 @@ impl Levels {
                 .collect();
         }
         out
+    }
+}
+
+/// Games counted over [`Levels`]: a game is a sequence of jumps from the start until no jump
+/// is left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameCounts {
+    /// Every distinct game.
+    pub games: u128,
+    /// The games that end on the goal.
+    pub solutions: u128,
+    /// The fewest jumps of a game that gets stuck short of the goal (`None`: none does).
+    pub shortest_stuck: Option<usize>,
+    /// `by_length[k]`: the games of exactly `k` jumps.
+    pub by_length: Vec<u128>,
+}
+
+impl Levels {
+    /// Counts every game, and the games that end on `goal`, by one forward pass that counts
+    /// paths level by level. With [`Reduce::Symmetry`] a level holds one position per class
+    /// of symmetric images, and the number kept for a class is the number of paths to any
+    /// of its members: the start is symmetric, so every member is reached by as many paths
+    /// and has as many jumps into each class, and a jump from a class adds its class's
+    /// number to the class it leads into. A game ends where a position has no jump. The
+    /// counts reach 10^20 on the English board, hence `u128`.
+    ///
+    /// # Panics
+    /// With [`Reduce::Symmetry`] and a goal that the board's symmetries move (callers check
+    /// [`Goal::symmetric`] and count without symmetry instead).
+    pub fn count_games(&self, board: &Board, goal: Goal) -> GameCounts {
+        assert!(
+            self.reduce == Reduce::Nothing || goal.symmetric(board),
+            "count_games over symmetry classes needs a symmetric goal"
+        );
+        type Paths = HashMap<u64, u128, BuildHasherDefault<PegHasher>>;
+        let mut counts = GameCounts {
+            games: 0,
+            solutions: 0,
+            shortest_stuck: None,
+            by_length: vec![0; self.levels.len()],
+        };
+        let mut paths = Paths::default();
+        if let Some(&start) = self.levels.first().and_then(|l| l.first()) {
+            paths.insert(start, 1);
+        }
+        for (k, level) in self.levels.iter().enumerate() {
+            let mut next = Paths::default();
+            next.reserve(self.levels.get(k + 1).map_or(0, Vec::len));
+            for &p in level {
+                let Some(&n) = paths.get(&p) else { continue };
+                let mut stuck = true;
+                for bit in bits_of(p) {
+                    for j in board.jumps_from(bit) {
+                        if j.legal(p) {
+                            stuck = false;
+                            *next.entry(self.reduce.key(board, j.apply(p))).or_default() += n;
+                        }
+                    }
+                }
+                if stuck {
+                    counts.by_length[k] += n;
+                    counts.games += n;
+                    if goal.reached(p) {
+                        counts.solutions += n;
+                    } else if counts.shortest_stuck.is_none() {
+                        counts.shortest_stuck = Some(k);
+                    }
+                }
+            }
+            paths = next;
+        }
+        counts
     }
 }
 

@@ -293,6 +293,80 @@ fn counts_agree_with_plain_breadth_first_layers() {
     }
 }
 
+/// Every game from `pegs`, enumerated one by one: (games, games ending on `goal`, games by
+/// length). The plain reference for [`Levels::count_games`].
+fn plain_games(
+    board: &Board,
+    pegs: u64,
+    goal: Goal,
+    depth: usize,
+    out: &mut (u128, u128, Vec<u128>),
+) {
+    let mut jumps = Vec::new();
+    board.legal_jumps(pegs, &mut jumps);
+    if jumps.is_empty() {
+        out.0 += 1;
+        out.1 += u128::from(goal.reached(pegs));
+        if out.2.len() <= depth {
+            out.2.resize(depth + 1, 0);
+        }
+        out.2[depth] += 1;
+    }
+    for j in jumps {
+        plain_games(board, j.apply(pegs), goal, depth + 1, out);
+    }
+}
+
+#[test]
+fn game_counts_agree_with_plain_enumeration() {
+    for (b, start, finish) in [
+        (Standard::Triangle, Hole::new(0, 0), None),
+        (Standard::Triangle, Hole::new(0, 0), Some(Hole::new(0, 0))),
+        (Standard::Triangle, Hole::new(2, 1), None),
+    ] {
+        let setup = Setup::standard(b, start).unwrap();
+        let board = &setup.board;
+        let goal = finish.map_or(Goal::OnePeg, |h| Goal::Pattern(1 << board.bit(h).unwrap()));
+        let mut plain = (0, 0, Vec::new());
+        plain_games(board, setup.pegs, goal, 0, &mut plain);
+        for reduce in [Reduce::Symmetry, Reduce::Nothing] {
+            if reduce == Reduce::Symmetry && !goal.symmetric(board) {
+                continue;
+            }
+            let levels = reachable_levels(board, setup.pegs, reduce, usize::MAX, |_, _| {});
+            let counts = levels.count_games(board, goal);
+            let what = format!("{} from {start}, finish {finish:?}, {reduce:?}", b.name());
+            assert_eq!(counts.games, plain.0, "{what}");
+            assert_eq!(counts.solutions, plain.1, "{what}");
+            let mut by_length = counts.by_length.clone();
+            by_length.resize(plain.2.len(), 0);
+            assert_eq!(by_length, plain.2, "{what}");
+            let shortest = plain.2.iter().position(|&n| n > 0);
+            assert!(counts.shortest_stuck >= shortest, "{what}");
+        }
+        assert!(plain.0 > 100_000 && plain.1 > 1000, "{plain:?}");
+        if (start, finish) == (Hole::new(0, 0), None) {
+            // The published figures of the 15-hole triangle from a corner vacancy.
+            assert_eq!((plain.0, plain.1), (568_630, 29_760));
+        }
+    }
+}
+
+#[test]
+#[ignore = "enumerates 23 million positions: run with --release"]
+fn english_game_counts_published() {
+    // George Bell's figures for the central game: every game until no jump is left, the
+    // games that end with one peg in the centre, and the shortest game that gets stuck.
+    let setup = english();
+    let board = &setup.board;
+    let levels = reachable_levels(board, setup.pegs, Reduce::Symmetry, usize::MAX, |_, _| {});
+    let centre = Goal::Pattern(1 << board.bit(Hole::new(3, 3)).unwrap());
+    let counts = levels.count_games(board, centre);
+    assert_eq!(counts.games, 577_116_156_815_309_849_672);
+    assert_eq!(counts.solutions, 40_861_647_040_079_968);
+    assert_eq!(counts.shortest_stuck, Some(6));
+}
+
 #[test]
 fn english_counts_of_the_first_levels() {
     // Depth-limited so it stays fast in the dev profile; the full count is in
