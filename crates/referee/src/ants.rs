@@ -12,9 +12,9 @@
 use std::thread;
 use std::time::{Duration, Instant};
 
+use ply_ants::AntsMatch;
+use ply_ants::bot::AntsBot;
 use ply_core::Fault;
-use ply_games::ants::AntsMatch;
-use ply_games::ants::bot::AntsBot;
 
 use crate::persistent::{PersistentBot, PersistentLimits, Reply};
 

@@ -9,8 +9,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 
-use ply_games::ants::mapgen::{MapGenParams, generate};
-use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings};
+use ply_ants::mapgen::{MapGenParams, generate};
+use ply_ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings};
 use ply_referee::ants::{AntsSeat, play_ants};
 use ply_referee::persistent::{PersistentBot, PersistentLimits};
 use ply_referee::spec::AntsSpec;

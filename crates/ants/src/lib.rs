@@ -82,8 +82,8 @@
 //! and precomputed neighbourhoods), `game` ([`AntsGame`]: state and turn phases, the
 //! original `Ants` class), `orders` (parsing and validation classes), `view` (what each bot
 //! is told), `food` (spawning modes and map symmetry), `session` ([`AntsMatch`], the
-//! original `engine.py` loop, which implements [`ply_core::SimultaneousGame`]), `replay`
-//! (revision-3 JSON), [`playback`] (reading such replays back, turn by turn, whole or as
+//! original `engine.py` loop, which implements [`ply_core::SimultaneousGame`]), [`replay`]
+//! (the revision-3 JSON model, one set of `serde` types for writing and reading), [`playback`] (reading such replays back, turn by turn, whole or as
 //! one player saw it), [`mapgen`] (symmetric maze maps) and [`bot`] (in-process built-in
 //! bots that read the same text as external ones). Processes, time limits and
 //! `SIGSTOP`/`SIGCONT` belong to the referee, which drives an [`AntsMatch`] the same way.
@@ -114,7 +114,7 @@ mod map;
 pub mod mapgen;
 mod orders;
 pub mod playback;
-mod replay;
+pub mod replay;
 mod session;
 mod view;
 
@@ -127,6 +127,7 @@ pub use geometry::{Dir, Torus};
 pub use map::{AntsMap, Loc, ParseMapError};
 pub use orders::{IgnoredOrder, InvalidOrder, OrderReport};
 pub use playback::{Frame, ParseReplayError, Playback, PlayerView};
+pub use replay::{ReplayData, StoredGame};
 pub use session::{Answer, AntsMatch, BotStatus, MatchResult, status_of};
 
 /// How food appears.

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use ply_games::ants::{FoodMode, Settings};
+use ply_ants::{FoodMode, Settings};
 
 /// The settings of a case's `command.txt` (one `key value` per line).
 pub fn settings_from_command(text: &str) -> Settings {

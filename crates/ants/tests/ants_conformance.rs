@@ -10,7 +10,7 @@ use std::fs;
 use std::path::Path;
 
 use common::{answers_by_turn, settings_from_command};
-use ply_games::ants::{AntsGame, AntsMap, AntsMatch};
+use ply_ants::{AntsGame, AntsMap, AntsMatch};
 use serde_json::Value;
 
 fn run_case(dir: &Path) {
