@@ -165,6 +165,9 @@ impl AntsMatch {
         if t > 0 {
             self.game.start_turn();
         }
+        // The engine loop shuffles the list of live bots every turn (`random.shuffle`), from
+        // the game's generator: the order does not matter here, the draws do.
+        self.game.engine_shuffle();
         let mut moves: Vec<Option<Vec<String>>> = vec![None; n];
         for (b, a) in answers.into_iter().enumerate() {
             if !self.game.is_alive(b) {

@@ -1,6 +1,6 @@
 //! Ants against the original engine: every case under `../shared/ants-conformance/cases`
 //! (recorded with aichallenge's `playgame.py`) and ply's own cases under
-//! `tests/data/ants/`, replayed without processes from each seat's recorded answers.
+//! `tests/data/ants/`, and the normal games with food on under `cases-random`, replayed without processes from each seat's recorded answers.
 //! The text sent to every seat must equal `botN.input` byte for byte, the order log must
 //! equal `botN.output`, and the result and replay must match `replay.json`.
 
@@ -13,7 +13,7 @@ use common::{answers_by_turn, settings_from_command};
 use ply_ants::{AntsGame, AntsMap, AntsMatch};
 use serde_json::Value;
 
-fn run_case(dir: &Path) {
+fn run_case(dir: &Path, extra: &[&str]) {
     let name = dir.file_name().unwrap().to_string_lossy().to_string();
     let map = AntsMap::parse(&fs::read_to_string(dir.join("scenario.map")).unwrap()).unwrap();
     let settings = settings_from_command(&fs::read_to_string(dir.join("command.txt")).unwrap());
@@ -65,7 +65,7 @@ fn run_case(dir: &Path) {
     for key in ["status", "playerturns", "score", "rank", "game_length"] {
         assert_eq!(got[key], want[key], "{name}: {key}");
     }
-    ply_testkit::assert_ants_replays_agree(&got, &want, &name, &[]);
+    ply_testkit::assert_ants_replays_agree(&got, &want, &name, extra);
 }
 
 #[test]
@@ -74,7 +74,20 @@ fn original_engine_cases() {
         return;
     };
     for c in cases {
-        run_case(&c);
+        run_case(&c, &[]);
+    }
+}
+
+/// Normal games with food on (engine seed 1): the same game needs the same random stream,
+/// drawn in the same order (food parameters, symmetry, starting and per-turn food, spawn
+/// ties, the engine loop's shuffle of the bots).
+#[test]
+fn original_engine_random_food_cases() {
+    let Some(cases) = ply_testkit::ants_conformance_random_cases() else {
+        return;
+    };
+    for c in cases {
+        run_case(&c, &["food_rate", "food_turn", "food_start"]);
     }
 }
 
@@ -84,6 +97,6 @@ fn own_cases() {
     let cases = ply_testkit::ants_cases_in(&root);
     assert!(!cases.is_empty(), "no cases under {}", root.display());
     for c in cases {
-        run_case(&c);
+        run_case(&c, &[]);
     }
 }
