@@ -142,8 +142,10 @@ impl AntsMatch {
         !self.over && self.game.is_alive(seat)
     }
 
-    /// The original's `-O` log of `seat` so far: `# turn N` and the order lines with their
-    /// classes.
+    /// The original's `-O` log of `seat` for the turn just played: `# turn N` and the order
+    /// lines with their classes (empty when its orders were not processed). Only the last
+    /// turn's is kept, so that a bot writing junk orders cannot grow the match's memory: a
+    /// caller wanting the whole log appends this after every [`AntsMatch::play_turn`].
     pub fn output_log(&self, seat: usize) -> &str {
         &self.output_log[seat]
     }
@@ -160,6 +162,9 @@ impl AntsMatch {
         assert_eq!(answers.len(), n, "one answer per seat");
         for p in &mut self.pending {
             p.clear();
+        }
+        for l in &mut self.output_log {
+            l.clear();
         }
         let t = self.turn;
         if t > 0 {

@@ -24,6 +24,7 @@ fn run_case(dir: &Path, extra: &[&str]) {
     let answers: Vec<_> = logs.iter().map(|l| answers_by_turn(l)).collect();
     let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
     let mut sent: Vec<String> = (0..n).map(|b| m.pending(b).to_string()).collect();
+    let mut order_logs = vec![String::new(); n];
     while !m.is_over() {
         let t = m.turn();
         let a = (0..n)
@@ -32,6 +33,7 @@ fn run_case(dir: &Path, extra: &[&str]) {
         m.play_turn(a);
         for (b, s) in sent.iter_mut().enumerate() {
             s.push_str(m.pending(b));
+            order_logs[b].push_str(m.output_log(b));
         }
     }
     for b in 0..n {
@@ -49,7 +51,7 @@ fn run_case(dir: &Path, extra: &[&str]) {
                 want.lines().skip(line).take(4).collect::<Vec<_>>()
             );
         }
-        assert_eq!(m.output_log(b), logs[b], "{name}: bot{b}.output");
+        assert_eq!(order_logs[b], logs[b], "{name}: bot{b}.output");
     }
     let want: Value =
         serde_json::from_str(&fs::read_to_string(dir.join("replay.json")).unwrap()).unwrap();

@@ -2,6 +2,7 @@
 //! protocol) and `ply ants mapgen`.
 
 use std::fs;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -260,12 +261,38 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         });
     }
     let n = map.players;
+    // The order logs are streamed turn by turn: the match keeps only the last turn's, so a
+    // bot writing junk orders costs disk, not the referee's memory.
+    let mut order_logs = Vec::new();
+    if let Some(dir) = &a.log_dir {
+        for b in 0..n {
+            let path = dir.join(format!("bot{b}.output"));
+            let file = crate::out::create_new(&path, a.force)?;
+            order_logs.push((path, std::io::BufWriter::new(file)));
+        }
+    }
+    let mut log_error: Option<anyhow::Error> = None;
     let bar = crate::out::progress(u64::from(a.turns), "turns");
     let records = play_ants(&mut m, &mut seats, &limits, logging, |m| {
         bar.set_position(u64::from(m.turn()));
         bar.set_message(format!("scores {:?}", m.game().scores()));
+        for (b, (path, w)) in order_logs.iter_mut().enumerate() {
+            if let Err(e) = w.write_all(m.output_log(b).as_bytes())
+                && log_error.is_none()
+            {
+                log_error =
+                    Some(anyhow::Error::new(e).context(format!("writing {}", path.display())));
+            }
+        }
     });
     bar.finish_and_clear();
+    for (path, mut w) in order_logs {
+        w.flush()
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(e) = log_error {
+        return Err(e);
+    }
     drop(seats);
     if let Some(dir) = &a.log_dir {
         for (b, r) in records.iter().enumerate() {
@@ -274,7 +301,6 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
                 crate::out::write_new(&path, bytes, a.force)
             };
             write("input", &r.sent)?;
-            write("output", m.output_log(b).as_bytes())?;
             write("stdout", &r.received)?;
             if matches!(kinds[b], AntsSpec::Command(_)) {
                 write("stderr", &r.stderr)?;

@@ -1,0 +1,92 @@
+//! Issue 15: the referee's memory stays bounded whatever a bot writes. A bot that answers
+//! every turn of a 1000-turn game with about 600 KB of junk order lines (under the 1 MiB
+//! per-turn output limit, so it is never cut off) must leave `ply ants play` under 100 MB
+//! of resident memory, measured from `/proc/PID/status` while the game runs. Before the fix
+//! every order line of every turn was kept (600 MB here). Skips without python3 or /proc.
+
+use std::fs;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::Duration;
+
+const FLOODER: &str = r#"
+import sys
+junk = ("o 1 1 " + "x" * 994 + "\n") * 600
+out = sys.stdout
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    if line.startswith("ready") or line.startswith("go"):
+        out.write(junk)
+        out.write("go\n")
+        out.flush()
+"#;
+
+const MAP: &str = "rows 8\ncols 16\nplayers 2\n\
+m ................\n\
+m ..0.............\n\
+m ................\n\
+m ................\n\
+m ................\n\
+m ................\n\
+m ..........1.....\n\
+m ................\n";
+
+fn rss_kb(pid: u32) -> Option<u64> {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+#[test]
+fn issue15_a_bot_flooding_orders_for_1000_turns_keeps_ply_under_100_mb() {
+    if !std::path::Path::new("/proc/self/status").exists() {
+        eprintln!("skipping: no /proc to measure memory");
+        return;
+    }
+    if Command::new("python3").arg("-c").arg("1").output().is_err() {
+        eprintln!("skipping: no python3 for the flooding bot");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("flood.map");
+    fs::write(&map, MAP).unwrap();
+    let bot = dir.path().join("flood.py");
+    fs::write(&bot, FLOODER).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["ants", "play", "--map"])
+        .arg(&map)
+        .arg(format!("python3 -S {}", bot.display()))
+        .arg("builtin:hold")
+        .args(["--turns", "1000", "--food", "none", "--json"])
+        .args(["--turntime", "5000", "--loadtime", "5000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut peak = 0;
+    loop {
+        if let Some(kb) = rss_kb(pid) {
+            peak = peak.max(kb);
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["game_length"], 1000, "{summary}");
+    assert_eq!(summary["status"][0], "survived", "{summary}");
+    eprintln!("peak resident memory of ply: {} MB", peak / 1024);
+    assert!(peak < 100 * 1024, "ply peaked at {} MB", peak / 1024);
+}
