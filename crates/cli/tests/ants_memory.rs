@@ -41,23 +41,29 @@ fn rss_kb(pid: u32) -> Option<u64> {
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
-#[test]
-fn issue15_a_bot_flooding_orders_for_1000_turns_keeps_ply_under_100_mb() {
+/// Plays the flooding bot against `builtin:hold` for 1000 turns; the peak resident memory
+/// of ply in kB, or `None` when the test cannot run here.
+fn flood(log_dir: bool) -> Option<u64> {
     if !std::path::Path::new("/proc/self/status").exists() {
         eprintln!("skipping: no /proc to measure memory");
-        return;
+        return None;
     }
     if Command::new("python3").arg("-c").arg("1").output().is_err() {
         eprintln!("skipping: no python3 for the flooding bot");
-        return;
+        return None;
     }
     let dir = tempfile::tempdir().unwrap();
     let map = dir.path().join("flood.map");
     fs::write(&map, MAP).unwrap();
     let bot = dir.path().join("flood.py");
     fs::write(&bot, FLOODER).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(["ants", "play", "--map"])
+    let mut ply = Command::new(env!("CARGO_BIN_EXE_ply"));
+    ply.args(["ants", "play"]);
+    if log_dir {
+        ply.arg("--log-dir").arg(dir.path().join("logs"));
+    }
+    let mut child = ply
+        .arg("--map")
         .arg(&map)
         .arg(format!("python3 -S {}", bot.display()))
         .arg("builtin:hold")
@@ -87,6 +93,33 @@ fn issue15_a_bot_flooding_orders_for_1000_turns_keeps_ply_under_100_mb() {
     let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(summary["game_length"], 1000, "{summary}");
     assert_eq!(summary["status"][0], "survived", "{summary}");
+    if log_dir {
+        let stdout = fs::metadata(dir.path().join("logs/bot0.stdout"))
+            .unwrap()
+            .len();
+        let orders = fs::metadata(dir.path().join("logs/bot0.output"))
+            .unwrap()
+            .len();
+        assert!(stdout > 500_000_000, "bot0.stdout has {stdout} bytes");
+        assert!(orders > 500_000_000, "bot0.output has {orders} bytes");
+    }
+    Some(peak)
+}
+
+#[test]
+fn issue15_a_bot_flooding_orders_for_1000_turns_keeps_ply_under_100_mb() {
+    let Some(peak) = flood(false) else { return };
     eprintln!("peak resident memory of ply: {} MB", peak / 1024);
+    assert!(peak < 100 * 1024, "ply peaked at {} MB", peak / 1024);
+}
+
+/// With `--log-dir` every byte is logged, streamed to the files as the game goes.
+#[test]
+fn issue15_with_a_log_dir_the_flood_goes_to_disk_not_memory() {
+    let Some(peak) = flood(true) else { return };
+    eprintln!(
+        "peak resident memory of ply with --log-dir: {} MB",
+        peak / 1024
+    );
     assert!(peak < 100 * 1024, "ply peaked at {} MB", peak / 1024);
 }
