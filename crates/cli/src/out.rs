@@ -173,6 +173,15 @@ where
 pub fn write_new(path: &std::path::Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
     use anyhow::Context;
     use std::io::Write;
+    create_new(path, force)?
+        .write_all(bytes)
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+/// Creates a file as [`write_new`] does (never through a planted link), to be written
+/// piece by piece: a log that grows with the game is streamed, not kept in memory.
+pub fn create_new(path: &std::path::Path, force: bool) -> anyhow::Result<std::fs::File> {
+    use anyhow::Context;
     if force {
         match std::fs::remove_file(path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -181,7 +190,7 @@ pub fn write_new(path: &std::path::Path, bytes: &[u8], force: bool) -> anyhow::R
             _ => {}
         }
     }
-    let mut file = std::fs::OpenOptions::new()
+    std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)
@@ -192,7 +201,5 @@ pub fn write_new(path: &std::path::Path, bytes: &[u8], force: bool) -> anyhow::R
                 ""
             };
             anyhow::anyhow!("cannot create {}: {e}{hint}", path.display())
-        })?;
-    file.write_all(bytes)
-        .with_context(|| format!("writing {}", path.display()))
+        })
 }

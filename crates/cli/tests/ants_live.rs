@@ -1,4 +1,5 @@
-//! Live conformance: the original engine's cases (`../shared/ants-conformance/cases`) played
+//! Live conformance: the original engine's cases (`../shared/ants-conformance/cases`, and
+//! the normal games with food on under `cases-random`) played
 //! again by `ply ants play` with the real `conformance_bot.py` in every seat, as external
 //! processes under the referee's persistent-bot protocol. Every byte each bot received, its
 //! order log, the scores, statuses, turns, cutoff and replay must equal the recordings.
@@ -32,11 +33,10 @@ fn command_value<'a>(command: &'a str, key: &str) -> &'a str {
         .trim()
 }
 
-fn run_case(dir: &Path, python: &str) {
+fn run_case(dir: &Path, python: &str, extra: &[&str]) {
     let name = dir.file_name().unwrap().to_string_lossy().to_string();
     let command = fs::read_to_string(dir.join("command.txt")).unwrap();
-    assert_eq!(command_value(&command, "scenario"), "true");
-    assert_eq!(command_value(&command, "food"), "none");
+    let scenario = command_value(&command, "scenario") == "true";
     let players: usize = command_value(&command, "players").parse().unwrap();
     let bot = format!(
         "{python} -S {}",
@@ -54,7 +54,8 @@ fn run_case(dir: &Path, python: &str) {
         .args(["--turns", command_value(&command, "turns")])
         .args(["--engine-seed", command_value(&command, "engine_seed")])
         .args(["--player-seed", command_value(&command, "player_seed")])
-        .args(["--scenario", "--food", "none"])
+        .args(scenario.then_some("--scenario"))
+        .args(["--food", command_value(&command, "food")])
         .args(["--turntime", "5000", "--loadtime", "5000", "--json"])
         .arg("--log-dir")
         .arg(&logs)
@@ -102,7 +103,9 @@ fn run_case(dir: &Path, python: &str) {
     for s in summary["seats"].as_array().unwrap() {
         assert!(s["detail"].is_null(), "{name}: {s}");
     }
-    ply_testkit::assert_ants_replays_agree(&got, &want, &name, &["loadtime", "turntime"]);
+    let mut keys = vec!["loadtime", "turntime"];
+    keys.extend(extra);
+    ply_testkit::assert_ants_replays_agree(&got, &want, &name, &keys);
 }
 
 fn cases() -> Option<(Vec<PathBuf>, String)> {
@@ -122,6 +125,23 @@ fn conformance_bot_as_processes_matches_the_original_engine() {
     };
     assert_eq!(cases.len(), 12, "the shared set has 12 cases");
     for c in &cases {
-        run_case(c, &python);
+        run_case(c, &python, &[]);
+    }
+}
+
+/// The normal games with food on (engine seed 1): the referee's live loop must draw the
+/// same random stream as the original engine's (food, spawn ties, the per-turn shuffle).
+#[test]
+fn random_food_games_as_processes_match_the_original_engine() {
+    let Some(cases) = ply_testkit::ants_conformance_random_cases() else {
+        return;
+    };
+    let Some(python) = python() else {
+        eprintln!("skipping: no python3 to run conformance_bot.py");
+        return;
+    };
+    assert_eq!(cases.len(), 4, "the shared set has 4 random-food games");
+    for c in &cases {
+        run_case(c, &python, &["food_rate", "food_turn", "food_start"]);
     }
 }

@@ -187,7 +187,7 @@ fn bad_input_exits_2_with_a_clear_message() {
     let bad = bad.to_string_lossy().into_owned();
     check(
         &["replay", &bad],
-        "replaydata.players: expected a whole number >= 0, found \"two\"",
+        "replaydata.players: invalid type: string \"two\", expected usize",
     );
     std::fs::write(
         dir.path().join("cut.replay"),

@@ -11,7 +11,6 @@
 //! its concrete type, so that generic code (perft, search, the referee) runs on any game.
 //! A game never imports another game.
 
-pub mod ants;
 pub mod draughts;
 pub mod reversi;
 pub mod taunt;

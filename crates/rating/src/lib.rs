@@ -4,6 +4,10 @@
 //!   crate, one rating period per tournament round, as HackerEarth rates its bot contests.
 //! * [`round_robin`]: the pairings of one round, every pair twice, each side moving first once.
 //! * [`score`]: HackerEarth's leaderboard score, 100 x rating / best rating.
+//! * [`trueskill`]: TrueSkill on a multi-player game's full ranking (Ants), shown as mu,
+//!   sigma and mu - 3 sigma.
+
+pub mod trueskill;
 
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;

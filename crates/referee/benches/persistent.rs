@@ -16,8 +16,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use ply_games::ants::bot::BuiltinBot;
-use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Settings};
+use ply_ants::bot::BuiltinBot;
+use ply_ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Settings};
 use ply_referee::Sandbox;
 use ply_referee::ants::{AntsSeat, play_ants};
 use ply_referee::persistent::{PersistentBot, PersistentLimits};

@@ -12,9 +12,9 @@
 use std::thread;
 use std::time::{Duration, Instant};
 
+use ply_ants::AntsMatch;
+use ply_ants::bot::AntsBot;
 use ply_core::Fault;
-use ply_games::ants::AntsMatch;
-use ply_games::ants::bot::AntsBot;
 
 use crate::persistent::{PersistentBot, PersistentLimits, Reply};
 
@@ -55,8 +55,36 @@ pub struct SeatRecord {
     pub stderr: Vec<u8>,
 }
 
+/// Where a game's per-seat logs go as they are made: every byte sent to a seat, every byte
+/// it wrote on stdout, and its stderr (the first MiB). `ply ants play --log-dir` writes
+/// them to files as the game goes, so nothing a bot writes accumulates in memory.
+pub trait SeatLogs {
+    /// Bytes sent to `seat`.
+    fn sent(&mut self, seat: usize, bytes: &[u8]);
+    /// Bytes `seat` wrote on stdout (a built-in's lines and `go`).
+    fn received(&mut self, seat: usize, bytes: &[u8]);
+    /// Bytes `seat` wrote on stderr (programs only).
+    fn stderr(&mut self, seat: usize, bytes: &[u8]);
+}
+
+/// Keeps the logs in the [`SeatRecord`]s (what [`play_ants`] does with `record`).
+struct InMemory<'a>(&'a mut [SeatRecord]);
+
+impl SeatLogs for InMemory<'_> {
+    fn sent(&mut self, seat: usize, bytes: &[u8]) {
+        self.0[seat].sent.extend_from_slice(bytes);
+    }
+    fn received(&mut self, seat: usize, bytes: &[u8]) {
+        self.0[seat].received.extend_from_slice(bytes);
+    }
+    fn stderr(&mut self, seat: usize, bytes: &[u8]) {
+        self.0[seat].stderr.extend_from_slice(bytes);
+    }
+}
+
 /// Plays `m` to its end with one seat per player. `on_turn` is called after every turn.
-/// With `record`, each [`SeatRecord`] keeps every byte sent and received.
+/// With `record`, each [`SeatRecord`] keeps every byte sent and received (in memory: use
+/// [`play_ants_logged`] for long games with bots that may write a lot).
 ///
 /// # Panics
 /// If `seats` does not have one entry per player, or a built-in bot panics.
@@ -65,10 +93,62 @@ pub fn play_ants(
     seats: &mut [AntsSeat],
     limits: &PersistentLimits,
     record: bool,
+    on_turn: impl FnMut(&AntsMatch),
+) -> Vec<SeatRecord> {
+    if !record {
+        return play::<InMemory>(m, seats, limits, None, on_turn);
+    }
+    let mut logs = vec![SeatRecord::default(); seats.len()];
+    let mut records = play(m, seats, limits, Some(&mut InMemory(&mut logs)), on_turn);
+    for (r, l) in records.iter_mut().zip(logs) {
+        r.sent = l.sent;
+        r.received = l.received;
+        r.stderr = l.stderr;
+    }
+    records
+}
+
+/// [`play_ants`] with the logs streamed to `logs` turn by turn; the returned
+/// [`SeatRecord`]s keep no bytes.
+///
+/// # Panics
+/// If `seats` does not have one entry per player, or a built-in bot panics.
+pub fn play_ants_logged(
+    m: &mut AntsMatch,
+    seats: &mut [AntsSeat],
+    limits: &PersistentLimits,
+    logs: &mut dyn SeatLogs,
+    on_turn: impl FnMut(&AntsMatch),
+) -> Vec<SeatRecord> {
+    play(m, seats, limits, Some(logs), on_turn)
+}
+
+/// Passes on what the programs' transcripts gathered since the last call, stderr cut at
+/// its first MiB per seat.
+fn drain<L: SeatLogs + ?Sized>(seats: &mut [AntsSeat], logs: &mut L, stderr_sent: &mut [usize]) {
+    for (b, seat) in seats.iter_mut().enumerate() {
+        if let AntsSeat::Program(p) = seat
+            && let Some(t) = p.take_transcript()
+        {
+            logs.received(b, &t.received);
+            let room = crate::persistent::STDERR_LOG.saturating_sub(stderr_sent[b]);
+            let cut = t.stderr.len().min(room);
+            logs.stderr(b, &t.stderr[..cut]);
+            stderr_sent[b] += cut;
+        }
+    }
+}
+
+fn play<L: SeatLogs + ?Sized>(
+    m: &mut AntsMatch,
+    seats: &mut [AntsSeat],
+    limits: &PersistentLimits,
+    mut logs: Option<&mut L>,
     mut on_turn: impl FnMut(&AntsMatch),
 ) -> Vec<SeatRecord> {
     let n = m.game().players();
     assert_eq!(seats.len(), n, "one seat per player");
+    let mut stderr_sent = vec![0; n];
     let mut records = vec![SeatRecord::default(); n];
     let mut finished = vec![false; n];
     while !m.is_over() {
@@ -77,9 +157,9 @@ pub fn play_ants(
         let texts: Vec<Option<&str>> = (0..n)
             .map(|b| m.expects_answer(b).then(|| m.pending(b)))
             .collect();
-        if record {
-            for (r, t) in records.iter_mut().zip(&texts) {
-                r.sent.extend_from_slice(t.unwrap_or("").as_bytes());
+        if let Some(logs) = logs.as_deref_mut() {
+            for (b, t) in texts.iter().enumerate() {
+                logs.sent(b, t.unwrap_or("").as_bytes());
             }
         }
         let replies = exchange_all(seats, &texts, limit);
@@ -94,12 +174,16 @@ pub fn play_ants(
             r.longest = r.longest.max(elapsed);
             match &reply {
                 Ok(lines) => {
-                    if record && matches!(seats[b], AntsSeat::Builtin(_)) {
+                    if let Some(logs) = logs.as_deref_mut()
+                        && matches!(seats[b], AntsSeat::Builtin(_))
+                    {
+                        let mut text = Vec::new();
                         for l in lines {
-                            r.received.extend_from_slice(l.as_bytes());
-                            r.received.push(b'\n');
+                            text.extend_from_slice(l.as_bytes());
+                            text.push(b'\n');
                         }
-                        r.received.extend_from_slice(b"go\n");
+                        text.extend_from_slice(b"go\n");
+                        logs.received(b, &text);
                     }
                 }
                 Err(fault) => {
@@ -116,19 +200,17 @@ pub fn play_ants(
         let ending: Vec<usize> = (0..n)
             .filter(|&b| !finished[b] && (over || !m.expects_answer(b)))
             .collect();
-        finish(m, seats, &mut records, &ending, limits.end_wait, record);
+        finish(m, seats, logs.as_deref_mut(), &ending, limits.end_wait);
         for b in ending {
             finished[b] = true;
         }
+        if let Some(logs) = logs.as_deref_mut() {
+            drain(seats, logs, &mut stderr_sent);
+        }
         on_turn(m);
     }
-    for (r, seat) in records.iter_mut().zip(seats.iter()) {
-        if let (AntsSeat::Program(p), true) = (seat, record)
-            && let Some(t) = p.transcript()
-        {
-            r.received = t.received.clone();
-            r.stderr = t.stderr.clone();
-        }
+    if let Some(logs) = logs {
+        drain(seats, logs, &mut stderr_sent);
     }
     records
 }
@@ -198,13 +280,12 @@ fn exchange_all(
 
 /// Sends the seats in `ending` their pending text (an `end` block, or nothing for a bot that
 /// crashed or timed out), gives the programs `end_wait` together, and kills them.
-fn finish(
+fn finish<L: SeatLogs + ?Sized>(
     m: &AntsMatch,
     seats: &mut [AntsSeat],
-    records: &mut [SeatRecord],
+    mut logs: Option<&mut L>,
     ending: &[usize],
     end_wait: Duration,
-    record: bool,
 ) {
     thread::scope(|s| {
         for (b, seat) in seats.iter_mut().enumerate() {
@@ -212,8 +293,8 @@ fn finish(
                 continue;
             }
             let text = m.pending(b);
-            if record {
-                records[b].sent.extend_from_slice(text.as_bytes());
+            if let Some(logs) = logs.as_deref_mut() {
+                logs.sent(b, text.as_bytes());
             }
             s.spawn(move || match seat {
                 AntsSeat::Builtin(bot) => {

@@ -110,7 +110,7 @@ pub struct Exchange {
 }
 
 /// Most bytes of stderr kept for the error log.
-const STDERR_LOG: usize = 1 << 20;
+pub(crate) const STDERR_LOG: usize = 1 << 20;
 
 /// How long the referee waits, once a bot is paused at its deadline, for bytes the bot wrote
 /// before the pause but the reader threads had not yet passed on.
@@ -174,6 +174,12 @@ impl PersistentBot {
             record: record.then(Transcript::default),
             dead: false,
         })
+    }
+
+    /// Takes what went through its pipes since the last call, when started with `record`,
+    /// leaving the transcript empty: a caller that streams logs keeps memory bounded.
+    pub fn take_transcript(&mut self) -> Option<Transcript> {
+        self.record.as_mut().map(std::mem::take)
     }
 
     /// Queues `text` for the bot's stdin (never blocks).

@@ -18,8 +18,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use ply_ants::bot::{BuiltinBot as AntsBuiltin, UnknownBotError};
 use ply_core::Player;
-use ply_games::ants::bot::{BuiltinBot as AntsBuiltin, UnknownBotError};
 use ply_games::{HackerEarth, Heuristics};
 use ply_search::{
     AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
@@ -200,7 +200,7 @@ impl FromStr for PlayerSpec {
     }
 }
 
-/// Who takes an Ants seat: a built-in bot of `ply_games::ants` or a program, run for the whole
+/// Who takes an Ants seat: a built-in bot of `ply_ants` or a program, run for the whole
 /// game (the AI Challenge's persistent exchange). Same grammar as every spec ([`BotSpec`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AntsSpec {

@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use ply_ants::bot::BuiltinBot;
+use ply_ants::{AntsGame, AntsMap, AntsMatch, FoodMode, MatchResult, Settings};
 use ply_core::Fault;
-use ply_games::ants::bot::BuiltinBot;
-use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, MatchResult, Settings};
 use ply_referee::Sandbox;
 use ply_referee::ants::{AntsSeat, SeatRecord, play_ants};
 use ply_referee::persistent::{PersistentBot, PersistentLimits};

@@ -410,7 +410,19 @@ pub fn ants_cases_in(root: &Path) -> Vec<PathBuf> {
 /// The cases made with the original Ants engine (`../shared/ants-conformance/cases`), or
 /// `None`, with a message saying why, when they are absent, as in a user's fresh clone.
 pub fn ants_conformance_cases() -> Option<Vec<PathBuf>> {
-    let root = workspace_root().join("../shared/ants-conformance/cases");
+    ants_conformance_cases_in("cases")
+}
+
+/// The normal games with food on made with the original Ants engine
+/// (`../shared/ants-conformance/cases-random`), or `None` with a message when absent.
+pub fn ants_conformance_random_cases() -> Option<Vec<PathBuf>> {
+    ants_conformance_cases_in("cases-random")
+}
+
+fn ants_conformance_cases_in(folder: &str) -> Option<Vec<PathBuf>> {
+    let root = workspace_root()
+        .join("../shared/ants-conformance")
+        .join(folder);
     if !root.exists() {
         eprintln!("skipping: {} is absent", root.display());
         return None;

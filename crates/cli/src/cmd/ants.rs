@@ -2,6 +2,7 @@
 //! protocol) and `ply ants mapgen`.
 
 use std::fs;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -9,9 +10,9 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 
-use ply_games::ants::mapgen::{MapGenParams, generate};
-use ply_games::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings};
-use ply_referee::ants::{AntsSeat, play_ants};
+use ply_ants::mapgen::{MapGenParams, generate};
+use ply_ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings};
+use ply_referee::ants::{AntsSeat, SeatLogs, play_ants, play_ants_logged};
 use ply_referee::persistent::{PersistentBot, PersistentLimits};
 use ply_referee::spec::AntsSpec;
 
@@ -260,27 +261,50 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         });
     }
     let n = map.players;
-    let bar = crate::out::progress(u64::from(a.turns), "turns");
-    let records = play_ants(&mut m, &mut seats, &limits, logging, |m| {
-        bar.set_position(u64::from(m.turn()));
-        bar.set_message(format!("scores {:?}", m.game().scores()));
-    });
-    bar.finish_and_clear();
-    drop(seats);
+    // The order logs are streamed turn by turn: the match keeps only the last turn's, so a
+    // bot writing junk orders costs disk, not the referee's memory.
+    let mut order_logs = Vec::new();
     if let Some(dir) = &a.log_dir {
-        for (b, r) in records.iter().enumerate() {
-            let write = |ext: &str, bytes: &[u8]| {
-                let path = dir.join(format!("bot{b}.{ext}"));
-                crate::out::write_new(&path, bytes, a.force)
-            };
-            write("input", &r.sent)?;
-            write("output", m.output_log(b).as_bytes())?;
-            write("stdout", &r.received)?;
-            if matches!(kinds[b], AntsSpec::Command(_)) {
-                write("stderr", &r.stderr)?;
-            }
+        for b in 0..n {
+            let path = dir.join(format!("bot{b}.output"));
+            let file = crate::out::create_new(&path, a.force)?;
+            order_logs.push((path, std::io::BufWriter::new(file)));
         }
     }
+    let mut files = match &a.log_dir {
+        Some(dir) => Some(LogFiles::create(dir, &kinds, a.force)?),
+        None => None,
+    };
+    let mut log_error: Option<anyhow::Error> = None;
+    let bar = crate::out::progress(u64::from(a.turns), "turns");
+    let on_turn = |m: &AntsMatch| {
+        bar.set_position(u64::from(m.turn()));
+        bar.set_message(format!("scores {:?}", m.game().scores()));
+        for (b, (path, w)) in order_logs.iter_mut().enumerate() {
+            if let Err(e) = w.write_all(m.output_log(b).as_bytes())
+                && log_error.is_none()
+            {
+                log_error =
+                    Some(anyhow::Error::new(e).context(format!("writing {}", path.display())));
+            }
+        }
+    };
+    let records = match &mut files {
+        Some(f) => play_ants_logged(&mut m, &mut seats, &limits, f, on_turn),
+        None => play_ants(&mut m, &mut seats, &limits, false, on_turn),
+    };
+    bar.finish_and_clear();
+    if let Some(f) = files {
+        f.finish()?;
+    }
+    for (path, mut w) in order_logs {
+        w.flush()
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(e) = log_error {
+        return Err(e);
+    }
+    drop(seats);
     let names: Vec<String> = a.bots.clone();
     let result = m.result_json(&names).context("the game did not finish")?;
     if let Some(path) = &a.replay {
@@ -362,4 +386,82 @@ fn mapgen(a: &MapgenArgs) -> Result<ExitCode> {
         None => out!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The per-seat logs of `--log-dir` (`botN.input`, `botN.stdout`, `botN.stderr` for
+/// programs), written as the game goes: a bot that writes a lot costs disk, not memory.
+struct LogFiles {
+    seats: Vec<SeatFiles>,
+    error: Option<anyhow::Error>,
+}
+
+struct SeatFiles {
+    input: (PathBuf, std::io::BufWriter<fs::File>),
+    stdout: (PathBuf, std::io::BufWriter<fs::File>),
+    stderr: Option<(PathBuf, std::io::BufWriter<fs::File>)>,
+}
+
+impl LogFiles {
+    fn create(dir: &std::path::Path, kinds: &[AntsSpec], force: bool) -> Result<LogFiles> {
+        let open = |b: usize, ext: &str| -> Result<(PathBuf, std::io::BufWriter<fs::File>)> {
+            let path = dir.join(format!("bot{b}.{ext}"));
+            let file = crate::out::create_new(&path, force)?;
+            Ok((path, std::io::BufWriter::new(file)))
+        };
+        let mut seats = Vec::new();
+        for (b, k) in kinds.iter().enumerate() {
+            seats.push(SeatFiles {
+                input: open(b, "input")?,
+                stdout: open(b, "stdout")?,
+                stderr: match k {
+                    AntsSpec::Command(_) => Some(open(b, "stderr")?),
+                    AntsSpec::Builtin(_) => None,
+                },
+            });
+        }
+        Ok(LogFiles { seats, error: None })
+    }
+
+    fn write(
+        error: &mut Option<anyhow::Error>,
+        file: &mut (PathBuf, std::io::BufWriter<fs::File>),
+        bytes: &[u8],
+    ) {
+        if let Err(e) = file.1.write_all(bytes)
+            && error.is_none()
+        {
+            *error = Some(anyhow::Error::new(e).context(format!("writing {}", file.0.display())));
+        }
+    }
+
+    /// Flushes every file; the first error of the game, if any.
+    fn finish(self) -> Result<()> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        for s in self.seats {
+            for (path, mut w) in [Some(s.input), Some(s.stdout), s.stderr]
+                .into_iter()
+                .flatten()
+            {
+                w.flush()
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl SeatLogs for LogFiles {
+    fn sent(&mut self, seat: usize, bytes: &[u8]) {
+        LogFiles::write(&mut self.error, &mut self.seats[seat].input, bytes);
+    }
+    fn received(&mut self, seat: usize, bytes: &[u8]) {
+        LogFiles::write(&mut self.error, &mut self.seats[seat].stdout, bytes);
+    }
+    fn stderr(&mut self, seat: usize, bytes: &[u8]) {
+        if let Some(f) = &mut self.seats[seat].stderr {
+            LogFiles::write(&mut self.error, f, bytes);
+        }
+    }
 }

@@ -14,8 +14,8 @@ use anstyle::Style;
 use anyhow::Result;
 use serde_json::{Value, json};
 
-use ply_games::ants::playback::{Sight, Square};
-use ply_games::ants::{Frame, Playback, PlayerView};
+use ply_ants::playback::{Sight, Square};
+use ply_ants::{Frame, Playback, PlayerView};
 
 use super::replay::ReplayArgs;
 use crate::bad_input;

@@ -75,7 +75,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
             e.column()
         )
     })?;
-    if ply_games::ants::playback::is_ants_replay(&doc) {
+    if ply_ants::playback::is_ants_replay(&doc) {
         return super::ants_replay::run(args, &source, &doc);
     }
     if args.turn.is_some() || args.player.is_some() || args.window.is_some() || args.json {

@@ -1,12 +1,10 @@
 //! The game state and its turn phases: the original `Ants` class, phase by phase.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
 use super::food::{FoodPlanner, NewGameError};
 use super::geometry::{Dir, Offset, Torus, VisionStencil};
 use super::map::{AntsMap, Loc};
 use super::orders::{IgnoredOrder, InvalidOrder, OrderReport, parse_orders};
+use super::pyrandom::PyRandom;
 use super::{FoodMode, Scoring, Settings};
 
 /// Points for razing a hill (`HILL_POINTS`).
@@ -187,7 +185,7 @@ pub struct AntsGame {
     pub(crate) attack: Vec<Offset>,
     pub(crate) gather: Vec<Offset>,
     pub(crate) stencil: VisionStencil,
-    pub(crate) rng: ChaCha8Rng,
+    pub(crate) rng: PyRandom,
     pub(crate) food_rate: u32,
     pub(crate) food_turn: u32,
     pub(crate) food_start: u32,
@@ -219,8 +217,11 @@ impl AntsGame {
             cols: map.cols,
         };
         let players = map.players;
-        let mut rng = ChaCha8Rng::seed_from_u64(settings.engine_seed as u64);
-        let pick = |rng: &mut ChaCha8Rng, (lo, hi): (u32, u32)| rng.random_range(lo..=hi.max(lo));
+        // `seed(engine_seed)` then `randrange(lo, hi + 1)` for each range, in this order
+        let mut rng = PyRandom::new(i128::from(settings.engine_seed));
+        let pick = |rng: &mut PyRandom, (lo, hi): (u32, u32)| {
+            rng.randrange(i64::from(lo), i64::from(hi.max(lo)) + 1) as u32
+        };
         let food_rate = pick(&mut rng, settings.food_rate);
         let food_turn = pick(&mut rng, settings.food_turn).max(1);
         let food_start = pick(&mut rng, settings.food_start);
@@ -607,6 +608,13 @@ impl AntsGame {
         self.grid.iter().filter(|c| **c != Cell::Water).count()
     }
 
+    /// The draws of the engine loop's `random.shuffle(bot_list)` over the live players,
+    /// made once per turn before the bots are asked for orders.
+    pub fn engine_shuffle(&mut self) {
+        let mut live: Vec<usize> = (0..self.players).filter(|&p| self.is_alive(p)).collect();
+        self.rng.shuffle(&mut live);
+    }
+
     /// The original `start_turn`.
     pub fn start_turn(&mut self) {
         self.changes = None;
@@ -861,7 +869,7 @@ impl AntsGame {
                 }
             }
             for e in &mut hs {
-                e.1 = self.rng.random::<f64>();
+                e.1 = self.rng.random();
             }
             hs.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
             for (_, _, h) in hs {

@@ -2,8 +2,8 @@
 //!
 //! [`Playback::parse`] reads what the original engine and its visualizer read: a bare
 //! `replaydata` object, or the whole stored game (`challenge`, `replayformat`, `replaydata`,
-//! `status`, `score`, `playernames`, `game_id`, ...; unknown keys are ignored, as the
-//! visualizer does). It checks the data once (every square on the map, every owner a
+//! `status`, `score`, `playernames`, `game_id`, ...) into the one replay model of
+//! [`crate::replay`] (unknown keys kept there, ignored here as the visualizer does). It checks the data once (every square on the map, every owner a
 //! player, every order string as long as its ant lived) and then rebuilds any turn as a
 //! [`Frame`]: the live ants with their squares and owners, the food on the map, the unrazed
 //! hills, the ants that died that turn, the scores and hive food.
@@ -42,6 +42,7 @@ use serde_json::Value;
 
 use super::geometry::{Dir, Torus};
 use super::map::Loc;
+use super::replay::{ReplayData, StoredGame, Whole};
 
 /// Why a replay could not be played back.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -221,35 +222,6 @@ pub fn is_ants_replay(doc: &Value) -> bool {
         || (doc.get("ants").is_some() && doc.get("map").is_some())
 }
 
-fn uint(v: &Value, path: &str) -> Result<u64, ParseReplayError> {
-    match v.as_u64() {
-        Some(x) => Ok(x),
-        None => match v.as_f64() {
-            Some(f) if f >= 0.0 && f.fract() == 0.0 && f < 1e15 => Ok(f as u64),
-            _ => Err(field(
-                path,
-                format!("expected a whole number >= 0, found {v}"),
-            )),
-        },
-    }
-}
-
-fn int(v: &Value, path: &str) -> Result<i64, ParseReplayError> {
-    match v.as_i64() {
-        Some(x) => Ok(x),
-        // scores of old replays may be written as 3.0
-        None => match v.as_f64() {
-            Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => Ok(f as i64),
-            _ => Err(field(path, format!("expected a whole number, found {v}"))),
-        },
-    }
-}
-
-fn array<'a>(v: &'a Value, path: &str) -> Result<&'a Vec<Value>, ParseReplayError> {
-    v.as_array()
-        .ok_or_else(|| field(path, format!("expected an array, found {}", kind(v))))
-}
-
 fn kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
@@ -261,39 +233,25 @@ fn kind(v: &Value) -> &'static str {
     }
 }
 
-fn item<'a>(row: &'a [Value], k: usize, path: &str) -> Result<&'a Value, ParseReplayError> {
-    row.get(k).ok_or_else(|| {
-        field(
-            path,
-            format!("has {} entries, needs at least {}", row.len(), k + 1),
-        )
-    })
-}
-
-/// One list of per-turn numbers per player (`scores`, `hive_history`).
-fn histories(v: &Value, players: usize, path: &str) -> Result<Vec<Vec<i64>>, ParseReplayError> {
-    let lists = array(v, path)?;
-    if lists.len() != players {
-        return Err(field(
-            path,
-            format!("has {} lists, one per player needs {players}", lists.len()),
-        ));
+/// Turns `serde`'s answer into a [`ParseReplayError::Field`]: a missing field is reported
+/// at its own path (`replaydata.players`), as the hand-written reader did.
+fn serde_error((path, message): (String, String)) -> ParseReplayError {
+    if let Some(rest) = message.strip_prefix("missing field `")
+        && let Some(name) = rest.strip_suffix('`')
+    {
+        let at = if path == "." || path.is_empty() {
+            name.to_string()
+        } else {
+            format!("{path}.{name}")
+        };
+        return field(at, "is missing (is this an Ants replay?)");
     }
-    lists
-        .iter()
-        .enumerate()
-        .map(|(p, l)| {
-            let path = format!("{path}[{p}]");
-            let l = array(l, &path)?;
-            if l.is_empty() {
-                return Err(field(&path, "is empty: it needs at least the turn-0 value"));
-            }
-            l.iter()
-                .enumerate()
-                .map(|(t, x)| int(x, &format!("{path}[{t}]")))
-                .collect()
-        })
-        .collect()
+    let path = if path == "." || path.is_empty() {
+        "the replay".to_string()
+    } else {
+        path
+    };
+    field(path, message)
 }
 
 impl Playback {
@@ -335,72 +293,62 @@ impl Playback {
                 format!("is {f:?}; only \"json\" replays (revision 3) can be played back"),
             ));
         }
-        let parsed_string;
-        let (data, prefix) = match doc.get("replaydata") {
-            Some(Value::String(s)) => {
-                parsed_string = serde_json::from_str::<Value>(s).map_err(|_| {
-                    field(
-                        "replaydata",
-                        "is a string but not JSON: the pre-JSON text replays are not supported",
-                    )
-                })?;
-                (&parsed_string, "replaydata.")
-            }
-            Some(d) => (d, "replaydata."),
-            None => (doc, ""),
+        let (data, stored, prefix) = if doc.get("replaydata").is_some() {
+            let g = StoredGame::from_json(doc).map_err(serde_error)?;
+            let data = g.replaydata.clone();
+            (data, Some(g), "replaydata.")
+        } else {
+            (ReplayData::from_json(doc).map_err(serde_error)?, None, "")
         };
+        Playback::from_model(&data, stored.as_ref(), prefix)
+    }
+
+    /// Checks a replay model once and builds the playback: every square on the map, every
+    /// owner a player, every order string as long as its ant lived. `prefix` is put before
+    /// the paths in errors (`replaydata.` when `data` came from a stored game).
+    ///
+    /// # Errors
+    /// [`ParseReplayError::Field`] naming the first wrong field.
+    pub fn from_model(
+        data: &ReplayData,
+        stored: Option<&StoredGame>,
+        prefix: &str,
+    ) -> Result<Playback, ParseReplayError> {
         let p = |k: &str| format!("{prefix}{k}");
-        let get = |k: &str| {
-            data.get(k)
-                .ok_or_else(|| field(p(k), "is missing (is this an Ants replay?)"))
-        };
-        let revision = uint(get("revision")?, &p("revision"))?;
-        if revision != 3 {
+        if data.revision != 3 {
             return Err(field(
                 p("revision"),
-                format!("is {revision}; only revision 3 (the final engine's) is supported"),
+                format!(
+                    "is {}; only revision 3 (the final engine's) is supported",
+                    data.revision
+                ),
             ));
         }
-        let players = uint(get("players")?, &p("players"))? as usize;
+        let players = data.players;
         if !(1..=26).contains(&players) {
             return Err(field(
                 p("players"),
                 format!("is {players}, expected 1 to 26"),
             ));
         }
-        let viewradius2 = match data.get("viewradius2") {
-            Some(v) => uint(v, &p("viewradius2"))? as usize,
-            None => 77,
-        };
-        // the map: rows of letters, water is `%`
-        let map = get("map")?;
-        let rows_v = map
-            .get("data")
-            .ok_or_else(|| field(p("map.data"), "is missing"))?;
-        let rows_v = array(rows_v, &p("map.data"))?;
-        let mut rows: Vec<&str> = Vec::with_capacity(rows_v.len());
-        for (r, v) in rows_v.iter().enumerate() {
-            rows.push(v.as_str().ok_or_else(|| {
-                field(
-                    p(&format!("map.data[{r}]")),
-                    format!("expected a string, found {}", kind(v)),
-                )
-            })?);
-        }
+        let viewradius2 = data.viewradius2;
+        let rows = &data.map.data;
         let nrows = rows.len();
         let ncols = rows.first().map_or(0, |r| r.chars().count());
         if nrows == 0 || ncols == 0 {
             return Err(field(p("map.data"), "is empty"));
         }
-        for (k, want) in [("rows", nrows), ("cols", ncols)] {
-            if let Some(v) = map.get(k) {
-                let got = uint(v, &p(&format!("map.{k}")))? as usize;
-                if got != want {
-                    return Err(field(
-                        p(&format!("map.{k}")),
-                        format!("is {got} but map.data has {want}"),
-                    ));
-                }
+        for (k, got, want) in [
+            ("rows", data.map.rows, nrows),
+            ("cols", data.map.cols, ncols),
+        ] {
+            if let Some(got) = got
+                && got != want
+            {
+                return Err(field(
+                    p(&format!("map.{k}")),
+                    format!("is {got} but map.data has {want}"),
+                ));
             }
         }
         let torus = Torus {
@@ -425,9 +373,7 @@ impl Playback {
                 water[torus.index((r, c))] = ch == '%';
             }
         }
-        let loc = |row: &[Value], path: &str| -> Result<Loc, ParseReplayError> {
-            let r = uint(item(row, 0, path)?, &format!("{path}[0]"))? as usize;
-            let c = uint(item(row, 1, path)?, &format!("{path}[1]"))? as usize;
+        let loc = |r: usize, c: usize, path: &str| -> Result<Loc, ParseReplayError> {
             if r >= nrows || c >= ncols {
                 return Err(field(
                     path,
@@ -436,8 +382,7 @@ impl Playback {
             }
             Ok((r, c))
         };
-        let owner = |v: &Value, path: &str| -> Result<u8, ParseReplayError> {
-            let o = uint(v, path)? as usize;
+        let owner = |o: usize, path: String| -> Result<u8, ParseReplayError> {
             if o >= players {
                 return Err(field(
                     path,
@@ -447,43 +392,30 @@ impl Playback {
             Ok(o as u8)
         };
         let mut last_turn: u32 = 0;
-        let turn = |v: &Value, path: &str| -> Result<u32, ParseReplayError> {
-            let t = uint(v, path)?;
-            u32::try_from(t).map_err(|_| field(path, format!("turn {t} is too large")))
-        };
 
-        let mut hills = Vec::new();
-        for (k, h) in array(get("hills")?, &p("hills"))?.iter().enumerate() {
+        let mut hills = Vec::with_capacity(data.hills.len());
+        for (k, h) in data.hills.iter().enumerate() {
             let path = p(&format!("hills[{k}]"));
-            let row = array(h, &path)?;
-            let end_turn = turn(item(row, 3, &path)?, &format!("{path}[3]"))?;
-            last_turn = last_turn.max(end_turn.saturating_sub(1));
+            last_turn = last_turn.max(h.3.saturating_sub(1));
             hills.push(ReplayHill {
-                loc: loc(row, &path)?,
-                owner: owner(item(row, 2, &path)?, &format!("{path}[2]"))?,
-                end_turn,
+                loc: loc(h.0, h.1, &path)?,
+                owner: owner(h.2, format!("{path}[2]"))?,
+                end_turn: h.3,
             });
         }
-        let mut ants = Vec::new();
-        for (k, a) in array(get("ants")?, &p("ants"))?.iter().enumerate() {
+        let mut ants = Vec::with_capacity(data.ants.len());
+        for (k, a) in data.ants.iter().enumerate() {
             let path = p(&format!("ants[{k}]"));
-            let row = array(a, &path)?;
-            let start = loc(row, &path)?;
-            let spawn_turn = turn(item(row, 2, &path)?, &format!("{path}[2]"))?;
-            let die_turn = turn(item(row, 3, &path)?, &format!("{path}[3]"))?;
+            let start = loc(a.0, a.1, &path)?;
+            let (spawn_turn, die_turn) = (a.2, a.3);
             if die_turn <= spawn_turn {
                 return Err(field(
                     &path,
                     format!("dies on turn {die_turn}, not after its spawn turn {spawn_turn}"),
                 ));
             }
-            let own = owner(item(row, 4, &path)?, &format!("{path}[4]"))?;
-            let text = item(row, 5, &path)?.as_str().ok_or_else(|| {
-                field(
-                    format!("{path}[5]"),
-                    "expected the orders string (n e s w -)",
-                )
-            })?;
+            let own = owner(a.4, format!("{path}[4]"))?;
+            let text = &a.5;
             let lifespan = (die_turn - spawn_turn) as usize;
             if text.len() != lifespan && text.len() + 1 != lifespan {
                 return Err(field(
@@ -517,64 +449,77 @@ impl Playback {
                 orders,
             });
         }
-        let mut food = Vec::new();
-        for (k, f) in array(get("food")?, &p("food"))?.iter().enumerate() {
+        let mut food = Vec::with_capacity(data.food.len());
+        for (k, f) in data.food.iter().enumerate() {
             let path = p(&format!("food[{k}]"));
-            let row = array(f, &path)?;
-            let start_turn = turn(item(row, 2, &path)?, &format!("{path}[2]"))?;
-            let end_turn = match row.get(3) {
-                Some(v) => turn(v, &format!("{path}[3]"))?,
-                None => u32::MAX,
-            };
-            if end_turn <= start_turn {
+            let end_turn = f.end.unwrap_or(u32::MAX);
+            if end_turn <= f.start {
                 return Err(field(
                     &path,
-                    format!("ends on turn {end_turn}, not after its start turn {start_turn}"),
+                    format!(
+                        "ends on turn {end_turn}, not after its start turn {}",
+                        f.start
+                    ),
                 ));
             }
             if end_turn != u32::MAX {
                 last_turn = last_turn.max(end_turn - 1);
             }
-            let gatherer = match row.get(4) {
-                Some(v) => Some(owner(v, &format!("{path}[4]"))?),
-                None => None,
-            };
             food.push(ReplayFood {
-                loc: loc(row, &path)?,
-                start_turn,
+                loc: loc(f.row, f.col, &path)?,
+                start_turn: f.start,
                 end_turn,
-                owner: gatherer,
+                owner: f
+                    .owner
+                    .map(|o| owner(o, format!("{path}[4]")))
+                    .transpose()?,
             });
         }
-        let scores = histories(get("scores")?, players, &p("scores"))?;
-        let hive = match data.get("hive_history") {
-            Some(v) => histories(v, players, &p("hive_history"))?,
+        let histories = |lists: &[Vec<Whole>], name: &str| {
+            let path = p(name);
+            if lists.len() != players {
+                return Err(field(
+                    &path,
+                    format!("has {} lists, one per player needs {players}", lists.len()),
+                ));
+            }
+            lists
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    if l.is_empty() {
+                        return Err(field(
+                            format!("{path}[{i}]"),
+                            "is empty: it needs at least the turn-0 value",
+                        ));
+                    }
+                    Ok(l.iter().map(|w| w.0).collect::<Vec<i64>>())
+                })
+                .collect::<Result<Vec<_>, _>>()
+        };
+        let scores = histories(&data.scores, "scores")?;
+        let hive = match &data.hive_history {
+            Some(h) => histories(h, "hive_history")?,
             None => vec![vec![0]; players],
         };
         for l in scores.iter().chain(&hive) {
             last_turn = last_turn.max(l.len() as u32 - 1);
         }
-        let bonus = match data.get("bonus") {
-            Some(Value::Null) | None => vec![0; players],
-            Some(v) => {
-                let b = array(v, &p("bonus"))?;
-                if b.len() != players {
-                    return Err(field(p("bonus"), format!("needs {players} values")));
-                }
-                b.iter()
-                    .enumerate()
-                    .map(|(i, x)| int(x, &p(&format!("bonus[{i}]"))))
-                    .collect::<Result<_, _>>()?
+        let bonus = match &data.bonus {
+            None => vec![0; players],
+            Some(b) if b.len() != players => {
+                return Err(field(p("bonus"), format!("needs {players} values")));
             }
+            Some(b) => b.iter().map(|w| w.0).collect(),
         };
-        let strings = |v: Option<&Value>| -> Option<Vec<String>> {
-            v?.as_array().map(|a| {
+        let mut names: Vec<String> = stored
+            .and_then(|g| g.playernames.as_ref())
+            .map(|a| {
                 a.iter()
                     .map(|s| s.as_str().map_or_else(|| s.to_string(), str::to_string))
                     .collect()
             })
-        };
-        let mut names = strings(doc.get("playernames")).unwrap_or_default();
+            .unwrap_or_default();
         names.resize_with(players.max(names.len()), String::new);
         for (i, n) in names.iter_mut().enumerate() {
             if n.is_empty() {
@@ -582,16 +527,6 @@ impl Playback {
             }
         }
         names.truncate(players);
-        let final_score = doc
-            .get("score")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .enumerate()
-                    .map(|(i, x)| int(x, &format!("score[{i}]")))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .transpose()?;
         Ok(Playback {
             torus,
             players,
@@ -604,13 +539,12 @@ impl Playback {
             hive,
             bonus,
             last_turn,
-            cutoff: data
-                .get("cutoff")
-                .and_then(Value::as_str)
-                .map(str::to_string),
+            cutoff: data.cutoff.clone(),
             names,
-            status: strings(doc.get("status")),
-            final_score,
+            status: stored.and_then(|g| g.status.clone()),
+            final_score: stored
+                .and_then(|g| g.score.as_ref())
+                .map(|s| s.iter().map(|w| w.0).collect()),
         })
     }
 

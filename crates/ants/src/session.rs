@@ -142,8 +142,10 @@ impl AntsMatch {
         !self.over && self.game.is_alive(seat)
     }
 
-    /// The original's `-O` log of `seat` so far: `# turn N` and the order lines with their
-    /// classes.
+    /// The original's `-O` log of `seat` for the turn just played: `# turn N` and the order
+    /// lines with their classes (empty when its orders were not processed). Only the last
+    /// turn's is kept, so that a bot writing junk orders cannot grow the match's memory: a
+    /// caller wanting the whole log appends this after every [`AntsMatch::play_turn`].
     pub fn output_log(&self, seat: usize) -> &str {
         &self.output_log[seat]
     }
@@ -161,10 +163,16 @@ impl AntsMatch {
         for p in &mut self.pending {
             p.clear();
         }
+        for l in &mut self.output_log {
+            l.clear();
+        }
         let t = self.turn;
         if t > 0 {
             self.game.start_turn();
         }
+        // The engine loop shuffles the list of live bots every turn (`random.shuffle`), from
+        // the game's generator: the order does not matter here, the draws do.
+        self.game.engine_shuffle();
         let mut moves: Vec<Option<Vec<String>>> = vec![None; n];
         for (b, a) in answers.into_iter().enumerate() {
             if !self.game.is_alive(b) {

@@ -1,19 +1,18 @@
 //! Food spawning, with the original's modes: `none`, `random`, `sections`, `symmetric`
 //! (and the symmetric "visible" sets placed at the start).
 //!
-//! The original draws from Python's `random`; ply draws from its seeded ChaCha8 stream, so
-//! with food on the same seed gives a different (but equally distributed) game. The
-//! conformance cases are played with `food none`, where nothing depends on the generator.
+//! Every random choice is drawn from [`PyRandom`], CPython's generator, in the original's
+//! order, and every order the original takes from a Python container is reproduced (the
+//! pending-food dict's insertion order, each symmetric set in Python's set order), so the
+//! same engine seed places the same food on the same turns as the original.
 
 use std::collections::VecDeque;
-
-use rand::Rng;
-use rand::seq::SliceRandom;
 
 use super::FoodMode;
 use super::game::{AntsGame, Cell};
 use super::geometry::Dir;
 use super::map::Loc;
+use super::pyrandom::set_order;
 
 /// A symmetry: for each hill of the chosen orientation set, its square and its aim (one of
 /// the eight rotations and reflections of `offset_aim`).
@@ -179,7 +178,7 @@ pub(crate) fn map_symmetries(g: &mut AntsGame) -> Result<Vec<Orientation>, NewGa
 /// Chooses one symmetry at random, as the original does on first use.
 pub(crate) fn choose_symmetry(g: &mut AntsGame) -> Result<(), NewGameError> {
     let all = map_symmetries(g)?;
-    let k = g.rng.random_range(0..all.len());
+    let k = g.rng.choice_index(all.len());
     g.food_plan.symmetry = Some(all[k].clone());
     Ok(())
 }
@@ -206,7 +205,7 @@ fn initial_vision_squares(g: &AntsGame) -> Vec<bool> {
     seen
 }
 
-/// `get_symmetric_food_sets`. The original lists each set in Python's set order; ply sorts.
+/// `get_symmetric_food_sets`: each set listed in Python's set order (`list(set(...))`).
 fn symmetric_sets(g: &AntsGame, starting: bool) -> Vec<Vec<Loc>> {
     let t = g.torus;
     let Some(sym) = &g.food_plan.symmetry else {
@@ -228,12 +227,11 @@ fn symmetric_sets(g: &AntsGame, starting: bool) -> Vec<Vec<Loc>> {
                 continue;
             }
             let o = (row as i64 - ant0.0 as i64, col as i64 - ant0.1 as i64);
-            let mut locs: Vec<Loc> = sym
+            let all: Vec<Loc> = sym
                 .iter()
                 .map(|&(loc, aim)| dest(g, loc, offset_aim(o, aim)))
                 .collect();
-            locs.sort_unstable();
-            locs.dedup();
+            let locs = set_order(&all);
             if locs[1..].iter().any(|&l| t.distance(locs[0], l) == 1) {
                 continue;
             }
@@ -291,7 +289,7 @@ fn from_sets(g: &mut AntsGame, mut amount: usize, visible: bool) -> usize {
         loop {
             let mut s = sets.pop_back().flatten();
             if s.is_none() {
-                sets.make_contiguous().shuffle(&mut g.rng);
+                g.rng.shuffle(sets.make_contiguous());
                 sets.push_front(None);
                 s = sets.pop_back().flatten();
             }
@@ -330,7 +328,9 @@ pub(crate) fn do_food(g: &mut AntsGame, amount: usize) -> usize {
             if g.grid.contains(&Cell::Land) {
                 for _ in 0..amount {
                     loop {
-                        let loc = (g.rng.random_range(0..t.rows), g.rng.random_range(0..t.cols));
+                        let row = g.rng.randbelow(t.rows as u64) as usize;
+                        let col = g.rng.randbelow(t.cols as u64) as usize;
+                        let loc = (row, col);
                         if g.is_land(loc) {
                             schedule(g, loc);
                             break;
@@ -349,7 +349,7 @@ pub(crate) fn do_food(g: &mut AntsGame, amount: usize) -> usize {
                     if squares.is_empty() {
                         continue;
                     }
-                    let loc = squares[g.rng.random_range(0..squares.len())];
+                    let loc = squares[g.rng.choice_index(squares.len())];
                     if g.is_land(loc) {
                         schedule(g, loc);
                     }

@@ -4,7 +4,7 @@
 //! its hill.
 
 use super::*;
-use crate::ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Settings};
+use crate::{AntsGame, AntsMap, AntsMatch, FoodMode, Settings};
 
 /// A scenario game (the map's ants and food exactly, no food spawning).
 fn scenario(rows: &[&str], turns: u32) -> AntsMatch {

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use ply_games::ants::{FoodMode, Settings};
+use ply_ants::{FoodMode, Settings};
 
 /// The settings of a case's `command.txt` (one `key value` per line).
 pub fn settings_from_command(text: &str) -> Settings {
@@ -28,8 +28,13 @@ pub fn settings_from_command(text: &str) -> Settings {
             "turntime" => s.turntime = v.parse().unwrap(),
             "loadtime" => s.loadtime = v.parse().unwrap(),
             "food" => {
-                assert_eq!(v, "none", "cases are played without food");
-                s.food = FoodMode::None;
+                s.food = match v {
+                    "none" => FoodMode::None,
+                    "random" => FoodMode::Random,
+                    "sections" => FoodMode::Sections,
+                    "symmetric" => FoodMode::Symmetric,
+                    _ => panic!("unknown food mode {v:?}"),
+                }
             }
             _ => {}
         }

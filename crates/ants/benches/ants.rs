@@ -2,16 +2,16 @@
 //!
 //! `engine_only` replays answers recorded from built-in bots (bot time excluded, as in the
 //! original engine's 44-49 s figure); `with_bots` plays the whole game with the bots
-//! in-process. Run with `cargo bench -p ply-games --bench ants`.
+//! in-process. Run with `cargo bench -p ply-ants --bench ants`.
 //!
 //! The random bots' game lasts the 1000 turns; the hunters' game ends earlier, "rank
 //! stabilized" once hills fall (778 turns since the hunter learned to raze every hill it
 //! finds), so its benchmark names carry the game's length.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ply_games::ants::bot::{BuiltinBot, play_in_process};
-use ply_games::ants::mapgen::{MapGenParams, generate};
-use ply_games::ants::{AntsGame, AntsMap, AntsMatch, Settings};
+use ply_ants::bot::{BuiltinBot, play_in_process};
+use ply_ants::mapgen::{MapGenParams, generate};
+use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 
 fn settings() -> Settings {
     Settings {

@@ -10,8 +10,8 @@ use std::fs;
 use std::path::Path;
 
 use common::{answers_by_turn, settings_from_command};
-use ply_games::ants::playback::FrameAnt;
-use ply_games::ants::{AntsGame, AntsMap, AntsMatch, Loc, Playback};
+use ply_ants::playback::FrameAnt;
+use ply_ants::{AntsGame, AntsMap, AntsMatch, Loc, Playback};
 
 /// The engine's board after one turn, in the frame's terms.
 #[derive(Debug, PartialEq, Eq)]

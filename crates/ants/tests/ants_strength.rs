@@ -6,7 +6,7 @@
 //! (a few seconds in the dev profile) asserts that hunter beats random in every game; the
 //! table for docs/benchmarks.md comes from the ignored test, which also plays the hunter
 //! against its first version (`baseline/hunter_v1.rs`, frozen):
-//! `cargo test --release -p ply-games --test ants_strength -- --ignored --nocapture`
+//! `cargo test --release -p ply-ants --test ants_strength -- --ignored --nocapture`
 //! (`PLY_ANTS_GAMES` maps per pairing, default 20).
 
 #[path = "baseline/hunter_v1.rs"]
@@ -14,9 +14,9 @@ mod hunter_v1;
 
 use std::time::{Duration, Instant};
 
-use ply_games::ants::bot::{AntsBot, BuiltinBot, play_in_process};
-use ply_games::ants::mapgen::{MapGenParams, generate};
-use ply_games::ants::{AntsGame, AntsMatch, Settings};
+use ply_ants::bot::{AntsBot, BuiltinBot, play_in_process};
+use ply_ants::mapgen::{MapGenParams, generate};
+use ply_ants::{AntsGame, AntsMatch, Settings};
 
 /// A contender: a built-in bot, or the frozen first version of the hunter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -82,8 +82,8 @@
 //! and precomputed neighbourhoods), `game` ([`AntsGame`]: state and turn phases, the
 //! original `Ants` class), `orders` (parsing and validation classes), `view` (what each bot
 //! is told), `food` (spawning modes and map symmetry), `session` ([`AntsMatch`], the
-//! original `engine.py` loop, which implements [`ply_core::SimultaneousGame`]), `replay`
-//! (revision-3 JSON), [`playback`] (reading such replays back, turn by turn, whole or as
+//! original `engine.py` loop, which implements [`ply_core::SimultaneousGame`]), [`replay`]
+//! (the revision-3 JSON model, one set of `serde` types for writing and reading), [`playback`] (reading such replays back, turn by turn, whole or as
 //! one player saw it), [`mapgen`] (symmetric maze maps) and [`bot`] (in-process built-in
 //! bots that read the same text as external ones). Processes, time limits and
 //! `SIGSTOP`/`SIGCONT` belong to the referee, which drives an [`AntsMatch`] the same way.
@@ -97,14 +97,34 @@
 //! per square. A 1000-turn 4-player game on a 60x90 maze runs in a few hundred
 //! milliseconds, bots excluded (docs/benchmarks.md).
 //!
-//! # Randomness
+//! # Randomness (the same game as the original for the same seed)
 //!
-//! The original draws from Python's `random`; ply from ChaCha8 seeded with the engine seed.
-//! Nothing in a game depends on it except food placement, spawn ties between hills touched
-//! on the same turn and the choice of map symmetry, so games with food `none` and one hill
-//! per player (the conformance cases) are identical to the original's; with food on, the
-//! same seed gives a different but equally distributed game. Symmetric food sets are
-//! listed in sorted order (the original uses Python's set order).
+//! The original draws every random choice from CPython's global `random`, seeded once
+//! with the engine seed; ply draws from [`pyrandom::PyRandom`], the same Mersenne Twister
+//! seeded the same way (`init_by_array` over the 32-bit words of `abs(seed)`), with
+//! CPython 3.11's `_randbelow`, `random()`, `choice` and `shuffle`. The draws, in the
+//! original's order:
+//!
+//! 1. `AntsGame::new` (the constructor): `randrange(lo, hi + 1)` for `food_rate`,
+//!    `food_turn`, `food_start`, `food_visible`, in that order;
+//! 2. the start (`start_game`, only with food on): `choice` of the map symmetry (the list
+//!    of orientation sets built as `get_map_symmetry` does), then `shuffle` of the visible
+//!    food sets, then the mode's starting food;
+//! 3. every turn of the engine loop, turn 0 included: `shuffle` of the list of live bots
+//!    (`worker/engine.py`; the order is irrelevant to ply, the draws are not);
+//! 4. in `finish_turn`: one `random()` per unrazed hill of every player for spawn ties
+//!    (drawn even for a single hill, as `sorted(key=...)` calls the key for every item), then
+//!    the food of the turn: `random` draws `randrange(rows)`, `randrange(cols)` until land;
+//!    `sections` draws `choice` over each player's access squares; `symmetric` reshuffles
+//!    its sets after each full rotation.
+//!
+//! Where the original takes an order from a Python container, ply reproduces it: each
+//! symmetric food set is listed in CPython's set order ([`pyrandom::set_order`], which
+//! decides the "too close" check and the order food is added), and pending food is kept in
+//! the dict's insertion order. The shared `cases-random` games (food `random`, `sections`,
+//! `symmetric`, engine seed 1) are identical to the original's byte for byte, in process
+//! and live. Built-in bots and `ply ants mapgen` keep their own ChaCha8 streams: they are
+//! not part of the original.
 
 pub mod bot;
 mod food;
@@ -114,7 +134,8 @@ mod map;
 pub mod mapgen;
 mod orders;
 pub mod playback;
-mod replay;
+pub mod pyrandom;
+pub mod replay;
 mod session;
 mod view;
 
@@ -127,6 +148,7 @@ pub use geometry::{Dir, Torus};
 pub use map::{AntsMap, Loc, ParseMapError};
 pub use orders::{IgnoredOrder, InvalidOrder, OrderReport};
 pub use playback::{Frame, ParseReplayError, Playback, PlayerView};
+pub use replay::{ReplayData, StoredGame};
 pub use session::{Answer, AntsMatch, BotStatus, MatchResult, status_of};
 
 /// How food appears.

@@ -270,7 +270,7 @@ fn attempt(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ants::{AntsGame, FoodMode, Settings};
+    use crate::{AntsGame, FoodMode, Settings};
 
     #[test]
     fn maps_are_connected_and_symmetric_for_the_original_food() {

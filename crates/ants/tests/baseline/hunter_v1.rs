@@ -6,9 +6,9 @@
 
 use std::collections::VecDeque;
 
-use ply_games::ants::Loc;
-use ply_games::ants::bot::AntsBot;
-use ply_games::ants::geometry::{Dir, Torus};
+use ply_ants::Loc;
+use ply_ants::bot::AntsBot;
+use ply_ants::geometry::{Dir, Torus};
 
 /// What a bot has been told, accumulated over the game.
 #[derive(Clone, Debug, Default)]
@@ -26,7 +26,7 @@ struct Knowledge {
     food: Vec<Loc>,
     my_hills: Vec<Loc>,
     enemy_hills: Vec<Loc>,
-    view: Vec<ply_games::ants::geometry::Offset>,
+    view: Vec<ply_ants::geometry::Offset>,
 }
 
 impl Knowledge {
