@@ -55,6 +55,9 @@ fn run_case(dir: &Path, python: &str) {
         .args(["--engine-seed", command_value(&command, "engine_seed")])
         .args(["--player-seed", command_value(&command, "player_seed")])
         .args(["--scenario", "--food", "none"])
+        // The conformance bot writes what it read into the test's folder: a jailed bot
+        // cannot.
+        .arg("--no-jail")
         .args(["--turntime", "5000", "--loadtime", "5000", "--json"])
         .arg("--log-dir")
         .arg(&logs)
