@@ -43,6 +43,13 @@ fn open_dir() -> tempfile::TempDir {
     dir
 }
 
+/// Goes first in every bot that kills or stops processes: the attack runs only where the
+/// bot is in a pid namespace of its own (a pid below 10). Were the jail ever broken, a
+/// `kill -9 -1` run as root would kill every process of the machine; this way the bot
+/// exits instead, and the test fails on its verdict.
+const ONLY_IN_A_PID_NAMESPACE: &str =
+    "[ $$ -lt 10 ] || { echo \"pid $$: not in a pid namespace of its own\" >&2; exit 1; }\n";
+
 /// A unique marker for this test's bots.
 fn marker(name: &str) -> String {
     format!("ply-hostile-{name}-{}", std::process::id())
@@ -148,7 +155,7 @@ fn a_bot_cannot_kill_or_stop_the_referee() {
     let m = marker("parent");
     let me = std::process::id();
     let body = format!(
-        "kill -STOP $PPID; kill -9 $PPID; kill -STOP {me}; kill -9 {me}; kill -9 -1; echo 1 1"
+        "{ONLY_IN_A_PID_NAMESPACE}kill -STOP $PPID; kill -9 $PPID; kill -STOP {me}; kill -9 {me}; kill -9 -1; echo 1 1"
     );
     let (verdict, run) = run(&sandbox, &sh(&body, &m));
     // Still here (a stopped referee would hang the test; a killed one would end it), and
@@ -189,15 +196,17 @@ fn an_ants_bot_cannot_kill_the_other_bot_or_read_its_stdin() {
         &victim,
     );
     let attack = sh(
-        "while read line; do
+        &format!(
+            "{ONLY_IN_A_PID_NAMESPACE}while read line; do
            if [ \"$line\" = go ]; then
              for p in /proc/[0-9]*; do
-               n=${p#/proc/}; [ $n != $$ ] && [ $n != 1 ] && kill -9 $n 2>/dev/null
+               n=${{p#/proc/}}; [ $n != $$ ] && [ $n != 1 ] && kill -9 $n 2>/dev/null
                cat $p/cmdline $p/fd/0 2>/dev/null | tr '\\0' ' ' | head -c 200 >&2
              done
              echo go
            fi
-         done",
+         done"
+        ),
         &attacker,
     );
     let mut a = PersistentBot::start(&sandbox, &attack, &limits, false).unwrap();
@@ -390,7 +399,7 @@ fn a_helper_cannot_compute_while_its_bot_is_paused() {
          echo $! > $HOME/helper
          echo go
          read a; read b
-         awk '{print $14 + $15}' /proc/$(cat $HOME/helper)/stat >&2
+         awk '{print $14 + $15}' /proc/$(cat $HOME/helper)/stat
          echo go
          exec cat >/dev/null",
         &m,
@@ -398,11 +407,9 @@ fn a_helper_cannot_compute_while_its_bot_is_paused() {
     let mut b = PersistentBot::start(&sandbox, &bot, &limits, false).unwrap();
     assert_eq!(b.exchange("ready\ngo\n", limits.load).reply, Ok(vec![]));
     std::thread::sleep(Duration::from_millis(800));
-    assert_eq!(b.exchange("turn 1\ngo\n", limits.turn).reply, Ok(vec![]));
-    let ticks: u64 = String::from_utf8_lossy(b.stderr_tail())
-        .trim()
-        .parse()
-        .unwrap();
+    // The helper's CPU time (user + system, in ticks of 10 ms) comes back as an order line.
+    let reply = b.exchange("turn 1\ngo\n", limits.turn).reply.unwrap();
+    let ticks: u64 = reply[0].parse().unwrap();
     // 800 ms of computing would be about 80 ticks; frozen, it ran only between its start
     // and the bot's `go`, and at the start of the next turn.
     assert!(ticks < 20, "the helper computed {ticks} ticks while paused");
