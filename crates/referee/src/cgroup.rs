@@ -272,6 +272,11 @@ impl Cgroup {
         if std::fs::write(file, value).is_err() {
             return false;
         }
+        if !frozen {
+            // Thawing takes effect on the write (v1 thaws synchronously, v2 at once for
+            // the tasks' next return to user space); only freezing is worth waiting for.
+            return true;
+        }
         let until = Instant::now() + Duration::from_millis(100);
         let mut pause = Duration::from_micros(20);
         while Instant::now() < until {
