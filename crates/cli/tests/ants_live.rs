@@ -56,6 +56,9 @@ fn run_case(dir: &Path, python: &str, extra: &[&str]) {
         .args(["--player-seed", command_value(&command, "player_seed")])
         .args(scenario.then_some("--scenario"))
         .args(["--food", command_value(&command, "food")])
+        // The conformance bot writes what it read into the test's folder: a jailed bot
+        // cannot.
+        .arg("--no-jail")
         .args(["--turntime", "5000", "--loadtime", "5000", "--json"])
         .arg("--log-dir")
         .arg(&logs)

@@ -35,7 +35,7 @@ fn a_bot_sees_only_the_contest_s_environment_and_no_inherited_descriptor() {
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "exec 7</etc/hostname; exec '{}' match tictactoe --p1 '{bot}' --p2 builtin:random \
+            "exec 7</etc/hostname; exec '{}' match tictactoe --no-jail --p1 '{bot}' --p2 builtin:random \
              --bot-env TEAM=blue",
             env!("CARGO_BIN_EXE_ply")
         ))
@@ -70,7 +70,7 @@ fn a_bot_sees_only_the_contest_s_environment_and_no_inherited_descriptor() {
     // HOME is a folder of its own, writable, and removed after the game.
     let home = read("home");
     let home = home.trim();
-    assert!(home.contains("ply-bot-"), "{home}");
+    assert!(home.contains("ply-bots-"), "{home}");
     assert_eq!(read("writable"), "yes\n");
     assert!(
         !Path::new(home).exists(),

@@ -1,5 +1,5 @@
 //! The referee's overhead per move: one move of a trivial bot (`/bin/echo 1 1`) through
-//! [`run_once`] (process group, cgroup or rlimit, pipes, deadline, judging) against a bare
+//! [`run_once`] (jail, session, cgroup or rlimit, pipes, deadline, judging) against a bare
 //! `fork` + `exec` of the same program with `std::process::Command::output`.
 //!
 //! `cargo bench -p ply-referee --bench overhead` prints the median and mean of each, and the
@@ -50,13 +50,24 @@ fn main() {
         assert!(out.status.success());
     });
     println!(
-        "bare fork+exec            median {:>8.3} ms  mean {:>8.3} ms",
+        "bare fork+exec                   median {:>8.3} ms  mean {:>8.3} ms",
         ms(bare.0),
         ms(bare.1)
     );
     let detected = Sandbox::detect();
+    let label = format!(
+        "referee ({}, {})",
+        if detected.jail().is_some() {
+            "jail"
+        } else {
+            "no jail"
+        },
+        kind(&detected)
+    );
+    let unjailed = Sandbox::detect().with_jail(None);
     let guards = [
-        (format!("referee ({})", kind(&detected)), detected),
+        (label, detected),
+        (format!("referee (no jail, {})", kind(&unjailed)), unjailed),
         (
             "referee (rlimit)".to_string(),
             Sandbox::with_guard(MemoryGuard::Rlimit),
@@ -69,7 +80,7 @@ fn main() {
             assert!(verdict.is_ok(), "{verdict:?}");
         });
         println!(
-            "{label:<25} median {:>8.3} ms  mean {:>8.3} ms  overhead (median) {:>6.3} ms",
+            "{label:<32} median {:>8.3} ms  mean {:>8.3} ms  overhead (median) {:>6.3} ms",
             ms(t.0),
             ms(t.1),
             ms(t.0.saturating_sub(bare.0))

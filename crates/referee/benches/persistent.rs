@@ -3,8 +3,8 @@
 //!
 //! * `bare`: through plain pipes (`std::process::Command`, write the turn, read to `go`), no
 //!   referee at all;
-//! * `exchange`: through [`PersistentBot::exchange`] (writer thread, `SIGCONT`, events up to
-//!   `go`, deadline, output cap, `SIGSTOP`);
+//! * `exchange`: through [`PersistentBot::exchange`] (writer thread, thaw, events up to
+//!   `go`, deadline, output cap, freeze; in the jail where there is one);
 //! * `game`: a whole 1000-turn game through [`play_ants`] against a built-in `hold` bot,
 //!   minus the same game with two built-ins (so the engine's own time is taken out).
 //!
@@ -34,7 +34,12 @@ for line in sys.stdin:\n    \
 const MAP: &str = "rows 4\ncols 20\nplayers 2\nm A.........B.........\n\
 m a.........b.........\nm ....................\nm ....................\n";
 
+/// The system's Python first: a jailed bot runs as `nobody` when the bench runs as root, and
+/// cannot run an interpreter under root's home folder (a version manager's).
 fn python() -> String {
+    if std::path::Path::new("/usr/bin/python3").exists() {
+        return "/usr/bin/python3".into();
+    }
     let out = Command::new("python3")
         .args(["-S", "-c", "import sys; print(sys.executable)"])
         .output()
@@ -133,7 +138,24 @@ fn main() {
     let python = python();
     let sandbox = Sandbox::detect();
     println!("bot: {python} -S -u (answers go), {TURNS} turns, median of {ROUNDS} rounds");
-    println!("memory guard: {:?}", sandbox.guard());
+    println!(
+        "memory guard: {:?}, jail: {}, pause: {}",
+        sandbox.guard(),
+        if sandbox.jail().is_some() {
+            "bubblewrap"
+        } else {
+            "none"
+        },
+        if sandbox
+            .report()
+            .missing
+            .contains(&ply_referee::jail::Missing::Freezer)
+        {
+            "SIGSTOP"
+        } else {
+            "freezer"
+        }
+    );
     let b = median((0..ROUNDS).map(|_| bare(&python)).collect());
     let e = median((0..ROUNDS).map(|_| exchange(&sandbox, &python)).collect());
     let g = median((0..ROUNDS).map(|_| game(&sandbox, Some(&python))).collect());

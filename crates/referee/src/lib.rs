@@ -5,6 +5,8 @@
 //!   turns, `go`-terminated answers); [`ants`]: Ants games between programs and built-ins;
 //! * [`process`]: bot programs under wall-time, memory and output limits, in their own process
 //!   group and cgroup, killed with everything they started;
+//! * [`jail`]: the bubblewrap jail around every bot program, and the report of what
+//!   protection this machine lacks;
 //! * [`bot`]: the [`Bot`] trait (one seat-holder), external per-move bots and built-in AIs;
 //! * [`spec`]: `builtin:NAME[:opts]` or a command line, into a [`Bot`];
 //! * [`game`]: one refereed game, its [`Replay`], and matches of several games;
@@ -15,7 +17,9 @@
 
 pub mod ants;
 pub mod bot;
+mod cgroup;
 pub mod game;
+pub mod jail;
 pub mod persistent;
 pub mod process;
 pub mod spec;

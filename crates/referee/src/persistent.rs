@@ -6,18 +6,19 @@
 //!
 //! * **Start.** `run_game` starts every bot, then `sandbox.pause()`s it at once, so nothing a
 //!   bot does before its first message is charged to anybody. [`PersistentBot::start`] does
-//!   the same: spawn, then `SIGSTOP`. A program that cannot be started at all made the
+//!   the same: spawn, then pause. A program that cannot be started at all made the
 //!   original's `Popen` raise and the whole game fail with an error; ply refuses it before
 //!   the game starts (the caller reports it). (The original also marks a bot whose process
 //!   is already dead right after `Popen` as `crashed 0`, a status string of its own; ply
 //!   finds such a bot dead during turn 0 and reports the usual `crashed`, turn 0.)
 //! * **Pause and resume.** `get_moves` resumes every live bot (`SIGCONT`), starts the clock
 //!   only then ("don't start timing until the bots are started"), and pauses them again
-//!   (`SIGSTOP`) when every bot has said `go` or the time is up. ply signals the bot's whole
-//!   process group (the original's insecure `House` signalled only the main process; its
-//!   `Jail` signalled every process of the jail user, which the group stands for), and
-//!   starts each bot's clock at its own `SIGCONT`, so a bot's time is its own: the referee's
-//!   work and the other bots' turns are not counted.
+//!   (`SIGSTOP`) when every bot has said `go` or the time is up. ply freezes the bot's whole
+//!   cgroup (the original's insecure `House` signalled only the main process; its `Jail`
+//!   signalled every process of the jail user, which the cgroup stands for, `setsid`
+//!   helpers included), or, without a freezer, stops its process group; and starts each
+//!   bot's clock when it is thawed, so a bot's time is its own: the referee's work and the
+//!   other bots' turns are not counted.
 //! * **Time.** Turn 0 (the setup block ending in `ready`) has `loadtime`, every later turn
 //!   `turntime`. The original polls every 10 ms; ply waits on events, to the microsecond.
 //!   All live bots play each turn at once (the original's default, without `--serial`); the

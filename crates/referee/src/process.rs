@@ -26,6 +26,9 @@ use std::time::{Duration, Instant};
 
 use rustix::process::{Pid, Resource, Rlimit, Signal};
 
+use crate::cgroup::{self, Cgroup, Controllers};
+use crate::jail::{Jail, JailReport, JailRequiredError, Missing};
+
 /// How many bytes of a bot's stderr a replay keeps.
 pub const STDERR_TAIL: usize = 2048;
 
@@ -156,48 +159,94 @@ pub enum MemoryGuard {
     Rlimit,
 }
 
-/// Where bot processes are started: the memory guard in force, found once.
+/// Where bot processes are started: the memory guard, the cgroup controllers and the jail in
+/// force, found once.
 #[derive(Debug)]
 pub struct Sandbox {
     guard: MemoryGuard,
+    controllers: Controllers,
+    jail: Option<Jail>,
+    /// Why there is no jail, when there is none.
+    no_jail: Option<String>,
     /// The whole environment a bot gets: nothing of the referee's is inherited.
     env: Vec<(String, String)>,
     /// Where each bot process gets its own fresh HOME folder, removed when it ends.
     scratch_root: PathBuf,
+    /// Paths no jailed bot may see (the arena database and its journal).
+    hidden: Vec<PathBuf>,
+    /// Most processes (and threads) a bot may have at once, where a pids controller exists.
+    pids_max: u64,
+    /// Names this sandbox's cgroups apart from other sandboxes' of the same process.
+    id: u64,
 }
+
+/// Numbers the sandboxes of this process.
+static NEXT_SANDBOX: AtomicU64 = AtomicU64::new(0);
 
 /// A bot's PATH when the caller gives none.
 pub const DEFAULT_BOT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// The default of [`Sandbox::with_pids_max`]: enough for a bot with a thread pool, few
+/// enough that a fork bomb stops at once.
+pub const DEFAULT_PIDS_MAX: u64 = 256;
 
 /// Numbers the cgroups of this process: unique across sandboxes, which may run at once.
 static NEXT_CGROUP: AtomicU64 = AtomicU64::new(0);
 
 impl Sandbox {
-    /// Finds the best memory guard this machine allows: a cgroup v2 directory where the
-    /// memory controller is delegated, else a cgroup v1 memory hierarchy this process may
-    /// write, else rlimits.
+    /// Finds the best protection this machine allows: a cgroup v2 directory where the
+    /// memory controller is delegated, else cgroup v1 hierarchies (memory, pids, freezer)
+    /// this process may write, else rlimits; and the bubblewrap jail when it works here.
+    /// Cleans up first what a referee killed with -9 left: its cgroups (and the processes
+    /// still in them) and its bots' scratch folders.
     pub fn detect() -> Sandbox {
-        let guard = probe_v2()
+        let guard = cgroup::probe_v2()
             .map(MemoryGuard::CgroupV2)
-            .or_else(|| probe_v1().map(MemoryGuard::CgroupV1))
+            .or_else(|| cgroup::probe_v1().map(MemoryGuard::CgroupV1))
             .unwrap_or(MemoryGuard::Rlimit);
-        if let MemoryGuard::CgroupV1(base) | MemoryGuard::CgroupV2(base) = &guard {
-            remove_stale_cgroups(base);
+        let mut sandbox = Sandbox::with_guard(guard);
+        sandbox.controllers.remove_stale();
+        remove_stale_scratch(&sandbox.scratch_root);
+        match Jail::probe() {
+            Ok(jail) => {
+                sandbox.jail = Some(jail);
+                sandbox.no_jail = None;
+            }
+            Err(reason) => sandbox.no_jail = Some(reason),
         }
-        Sandbox::with_guard(guard)
+        sandbox
     }
 
-    /// A sandbox with the given guard (tests use [`MemoryGuard::Rlimit`] to check the fallback).
+    /// A sandbox with the given guard and no jail (tests use [`MemoryGuard::Rlimit`] to
+    /// check the fallback); [`Sandbox::with_jail`] adds one.
     pub fn with_guard(guard: MemoryGuard) -> Sandbox {
         mark_inherited_descriptors_close_on_exec();
+        let controllers = match &guard {
+            MemoryGuard::CgroupV2(base) => Controllers::v2(base.clone()),
+            MemoryGuard::CgroupV1(base) => Controllers::v1(base.clone()),
+            MemoryGuard::Rlimit => Controllers::default(),
+        };
         Sandbox {
             guard,
+            controllers,
+            jail: None,
+            no_jail: Some("not asked for".into()),
             env: vec![
                 ("PATH".into(), DEFAULT_BOT_PATH.into()),
                 ("LANG".into(), "C.UTF-8".into()),
             ],
             scratch_root: PathBuf::from("/tmp"),
+            hidden: Vec::new(),
+            pids_max: DEFAULT_PIDS_MAX,
+            id: NEXT_SANDBOX.fetch_add(1, Ordering::Relaxed),
         }
+    }
+
+    /// Runs every bot in `jail` (or in none).
+    pub fn with_jail(mut self, jail: Option<Jail>) -> Sandbox {
+        self.no_jail = jail.is_none().then(|| "turned off".into());
+        self.jail = jail;
+        self
     }
 
     /// Sets the variables bots see, besides `HOME` (their scratch folder): the contest's
@@ -212,9 +261,30 @@ impl Sandbox {
         self
     }
 
-    /// Puts the bots' scratch folders under `root` instead of `/tmp`.
+    /// Puts the bots' scratch folders under `root` instead of `/tmp` (in a folder of this
+    /// sandbox's own, `ply-bots-PID-N`, which jailed bots see empty but for their own).
     pub fn with_scratch_root(mut self, root: PathBuf) -> Sandbox {
         self.scratch_root = root;
+        self
+    }
+
+    /// Hides `path` (a file or a folder; the arena database, say) from every jailed bot: it
+    /// sees an empty file or folder there. A database's `-wal`, `-shm` and `-journal`
+    /// companions are hidden with it.
+    pub fn hide(mut self, path: &Path) -> Sandbox {
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let mut p = path.clone().into_os_string();
+            p.push(suffix);
+            self.hidden.push(PathBuf::from(p));
+        }
+        self
+    }
+
+    /// Sets the most processes and threads a bot may have at once (where a pids controller
+    /// exists).
+    pub fn with_pids_max(mut self, pids: u64) -> Sandbox {
+        self.pids_max = pids;
         self
     }
 
@@ -223,48 +293,133 @@ impl Sandbox {
         &self.guard
     }
 
+    /// The jail bots run in, if any.
+    pub fn jail(&self) -> Option<&Jail> {
+        self.jail.as_ref()
+    }
+
     /// Whether memory is limited by cgroups (exact out-of-memory verdicts) rather than rlimits.
     pub fn has_cgroup(&self) -> bool {
         !matches!(self.guard, MemoryGuard::Rlimit)
     }
 
-    /// Starts `command` under `limits`, in its own process group (and cgroup when there is
-    /// one), with all three standard streams piped.
+    fn cgroup_prefix(&self) -> String {
+        format!("ply-{}-{}-", std::process::id(), self.id)
+    }
+
+    /// The cgroups of this sandbox that still exist: none once every [`BotProcess`] it
+    /// started is dropped (tests check that nothing is left behind).
+    pub fn leftovers(&self) -> Vec<PathBuf> {
+        self.controllers.children(&self.cgroup_prefix())
+    }
+
+    /// The protections bots do not get here, for the caller to print once.
+    pub fn report(&self) -> JailReport {
+        let mut missing = Vec::new();
+        if let Some(reason) = &self.no_jail {
+            missing.push(Missing::Jail {
+                reason: reason.clone(),
+            });
+        } else if self.jail.as_ref().is_some_and(|j| j.user().is_none()) {
+            missing.push(Missing::SeparateUser);
+        }
+        if !self.has_cgroup() {
+            missing.push(Missing::MemoryCgroup);
+        }
+        if !self.controllers.can_limit_pids() {
+            missing.push(Missing::PidsLimit);
+        }
+        if !self.controllers.can_freeze() {
+            missing.push(Missing::Freezer);
+        }
+        JailReport { missing }
+    }
+
+    /// Refuses a sandbox whose jail is not complete (`--require-jail`).
+    ///
+    /// # Errors
+    /// A [`JailRequiredError`] with what is missing.
+    pub fn require_jail(&self) -> Result<(), JailRequiredError> {
+        let report = self.report();
+        if report.is_complete() {
+            Ok(())
+        } else {
+            Err(JailRequiredError { report })
+        }
+    }
+
+    /// This sandbox's folder of scratch folders: `ply-bots-PID-N` under the scratch root,
+    /// owned by the referee, `0711` (bubblewrap, running as `nobody`, must pass through it),
+    /// so that no bot can list it; each scratch folder has an unguessable name, and a
+    /// jailed bot sees this folder empty but for its own.
+    fn veil(&self) -> std::io::Result<PathBuf> {
+        let veil = self
+            .scratch_root
+            .join(format!("ply-bots-{}-{}", std::process::id(), self.id));
+        match std::fs::DirBuilder::new().mode(0o711).create(&veil) {
+            Ok(()) => Ok(veil),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let m = std::fs::symlink_metadata(&veil)?;
+                if m.is_dir()
+                    && std::os::unix::fs::MetadataExt::uid(&m)
+                        == rustix::process::geteuid().as_raw()
+                {
+                    Ok(veil)
+                } else {
+                    Err(std::io::Error::other(format!(
+                        "{} is not this user's folder",
+                        veil.display()
+                    )))
+                }
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Starts `command` under `limits`, in a session and process group of its own (and its
+    /// cgroup and jail when there are), with all three standard streams piped.
     ///
     /// # Errors
     /// The I/O error when the program cannot be started (not found, not executable).
     pub fn spawn(&self, command: &CommandLine, limits: &Limits) -> std::io::Result<BotProcess> {
-        let cgroup = match &self.guard {
-            MemoryGuard::Rlimit => None,
-            guard => {
-                let n = NEXT_CGROUP.fetch_add(1, Ordering::Relaxed);
-                Cgroup::create(guard, n, limits.memory).ok()
-            }
-        };
-        let n = NEXT_SCRATCH.fetch_add(1, Ordering::Relaxed);
-        let scratch = self
-            .scratch_root
-            .join(format!("ply-bot-{}-{n}", std::process::id()));
+        let n = NEXT_CGROUP.fetch_add(1, Ordering::Relaxed);
+        let cgroup = self.has_cgroup().then(|| {
+            let name = format!("{}{n}", self.cgroup_prefix());
+            Cgroup::create(&self.controllers, &name, limits.memory, self.pids_max).ok()
+        });
+        let cgroup = cgroup.flatten();
+        let veil = self.veil()?;
+        let scratch = veil.join(format!("{n}-{:016x}", unguessable()));
         std::fs::DirBuilder::new().mode(0o700).create(&scratch)?;
-        let mut cmd = Command::new(&command.program);
+        if let Some(uid) = self.jail.as_ref().and_then(Jail::user) {
+            let id = Some(rustix::process::Uid::from_raw(uid));
+            let gid = Some(rustix::process::Gid::from_raw(uid));
+            rustix::fs::chown(&scratch, id, gid)?;
+        }
+        let (mut cmd, setup) = match &self.jail {
+            Some(jail) => {
+                let (mut cmd, setup) = jail.command(&veil, Some(&scratch), &self.hidden)?;
+                cmd.arg(&command.program);
+                (cmd, Some(setup))
+            }
+            None => (Command::new(&command.program), None),
+        };
         cmd.args(&command.args)
             .env_clear()
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .env("HOME", &scratch)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
+            .stderr(Stdio::piped());
         let procs = match &cgroup {
-            Some(cg) => Some(
-                std::fs::OpenOptions::new()
-                    .write(true)
-                    .open(cg.dir.join("cgroup.procs"))?,
-            ),
-            None => None,
+            Some(cg) => cg.procs_files()?,
+            None => Vec::new(),
         };
         let address_space = cgroup.is_none().then_some(limits.memory);
         before_exec(&mut cmd, procs, address_space);
+        if let Some(setup) = setup {
+            inherit(&mut cmd, setup);
+        }
         let started = Instant::now();
         let mut child = match cmd.spawn() {
             Ok(child) => child,
@@ -283,7 +438,7 @@ impl Sandbox {
         let stderr = child.stderr.take().expect("piped");
         pump(stdout, tx.clone(), Event::Stdout, Event::StdoutClosed);
         pump(stderr, tx.clone(), Event::Stderr, |_| Event::StderrClosed);
-        wait_in_background(child, tx);
+        wait_in_background(child, tx, self.jail.is_some());
         Ok(BotProcess {
             pid,
             stdin,
@@ -297,8 +452,48 @@ impl Sandbox {
     }
 }
 
-/// Numbers the scratch folders of this process.
-static NEXT_SCRATCH: AtomicU64 = AtomicU64::new(0);
+/// A random number, from the standard library's per-process hash keys (no dependency for
+/// one name).
+fn unguessable() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(NEXT_CGROUP.load(Ordering::Relaxed));
+    h.finish()
+}
+
+impl Drop for Sandbox {
+    /// Removes this sandbox's folder of scratch folders, empty once its bots are gone.
+    fn drop(&mut self) {
+        let veil = self
+            .scratch_root
+            .join(format!("ply-bots-{}-{}", std::process::id(), self.id));
+        let _ = std::fs::remove_dir(veil);
+    }
+}
+
+/// Removes the scratch folders of referees that are gone (`ply-bots-PID-N`).
+fn remove_stale_scratch(root: &Path) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    let me = rustix::process::geteuid().as_raw();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("ply-bots-"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let ours = std::fs::symlink_metadata(entry.path())
+            .is_ok_and(|m| m.is_dir() && std::os::unix::fs::MetadataExt::uid(&m) == me);
+        if ours && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
 
 /// Marks every descriptor above 2 that this process holds close-on-exec, so that no bot
 /// inherits one its referee's own parent left open (a database, a socket). Descriptors Rust
@@ -322,20 +517,41 @@ fn mark_inherited_descriptors_close_on_exec() {
     }
 }
 
+/// Lets the child inherit `fd` (opened close-on-exec, as Rust opens everything): the flag is
+/// cleared between `fork` and `exec`, in the child only, so no other bot started at the
+/// same time gets it. The parent's copy is closed when the command is dropped.
+#[allow(unsafe_code)]
+pub(crate) fn inherit(cmd: &mut Command, fd: std::io::PipeReader) {
+    // SAFETY: one fcntl on a descriptor the closure owns; async-signal-safe, no allocation.
+    unsafe {
+        cmd.pre_exec(move || {
+            rustix::io::fcntl_setfd(&fd, rustix::io::FdFlags::empty())?;
+            Ok(())
+        });
+    }
+}
+
 /// Sets the limits in the child between `fork` and `exec`.
 ///
 /// This is the one place in ply that needs `unsafe`: `pre_exec` runs in the forked child,
-/// where only async-signal-safe calls are allowed. The closure makes two raw system calls
-/// through rustix (`write` on a descriptor opened before the fork, and `setrlimit`) and
-/// allocates nothing. Joining the cgroup here, rather than after `spawn` returns, means the
-/// bot never runs a single instruction outside its memory limit.
+/// where only async-signal-safe calls are allowed. The closure makes raw system calls
+/// through rustix (`setsid`, `prctl`, `write` on descriptors opened before the fork, and
+/// `setrlimit`) and allocates nothing. Joining the cgroup here, rather than after `spawn`
+/// returns, means the bot never runs a single instruction outside its limits. The kernel
+/// checks a `cgroup.procs` write against the credentials that opened the file, so the
+/// write works after std has switched a jailed child to `nobody`.
 #[allow(unsafe_code)]
-fn before_exec(cmd: &mut Command, procs: Option<std::fs::File>, address_space: Option<u64>) {
+fn before_exec(cmd: &mut Command, procs: Vec<std::fs::File>, address_space: Option<u64>) {
     // SAFETY: see above; `procs` moves into the closure and stays open until the parent drops
     // the command, after the fork.
     unsafe {
         cmd.pre_exec(move || {
-            if let Some(file) = &procs {
+            // A session of its own: its own process group, and no controlling terminal to
+            // push keystrokes into.
+            rustix::process::setsid()?;
+            // Dies with the referee's thread that started it, even after a kill -9.
+            rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+            for file in &procs {
                 // "0" moves the writing process, which is the child.
                 rustix::io::write(file, b"0")?;
             }
@@ -380,9 +596,15 @@ fn pump<R: Read + Send + 'static>(
     });
 }
 
-fn wait_in_background(mut child: Child, tx: Sender<Event>) {
+/// Waits for the main process. A jailed bot's status comes through bubblewrap, which exits
+/// with 128 + N when the program was killed by signal N: that is read back as the signal
+/// (a bot that exits with code 139 on its own is thus taken for a SIGSEGV).
+fn wait_in_background(mut child: Child, tx: Sender<Event>, jailed: bool) {
     std::thread::spawn(move || {
-        if let Ok(status) = child.wait() {
+        if let Ok(mut status) = child.wait() {
+            if jailed && let Some(code @ 129..=192) = status.code() {
+                status = ExitStatus::from_raw(code - 128);
+            }
             let _ = tx.send(Event::Exited(status));
         }
     });
@@ -434,15 +656,25 @@ impl BotProcess {
         self.stdin.take()
     }
 
-    /// Stops the whole process group (`SIGSTOP`), as the AI Challenge paused bots between
-    /// their turns.
+    /// Pauses the bot, as the AI Challenge paused bots between their turns: its whole cgroup
+    /// is frozen where there is a freezer (every process, wherever it moved); otherwise its
+    /// process group is stopped (`SIGSTOP`).
     pub fn pause(&self) {
-        let _ = rustix::process::kill_process_group(self.pid, Signal::STOP);
+        if !self.cgroup.as_ref().is_some_and(Cgroup::freeze) {
+            let _ = rustix::process::kill_process_group(self.pid, Signal::STOP);
+        }
     }
 
-    /// Lets a paused process group run again (`SIGCONT`).
+    /// Lets a paused bot run again (thaws its cgroup, or `SIGCONT` to its group).
     pub fn resume(&self) {
-        let _ = rustix::process::kill_process_group(self.pid, Signal::CONT);
+        if !self.cgroup.as_ref().is_some_and(Cgroup::thaw) {
+            let _ = rustix::process::kill_process_group(self.pid, Signal::CONT);
+        }
+    }
+
+    /// Whether [`BotProcess::pause`] freezes the whole cgroup.
+    pub fn freezes(&self) -> bool {
+        self.cgroup.as_ref().is_some_and(Cgroup::can_freeze)
     }
 
     /// Closes the bot's stdin, so that it sees the end of its input.
@@ -661,187 +893,6 @@ pub fn describe_status(status: ExitStatus) -> String {
     } else {
         "ended without status".to_string()
     }
-}
-
-/// One cgroup holding one bot process and its children.
-#[derive(Debug)]
-struct Cgroup {
-    dir: PathBuf,
-    v2: bool,
-}
-
-impl Cgroup {
-    fn create(guard: &MemoryGuard, n: u64, memory: u64) -> std::io::Result<Cgroup> {
-        let (base, v2) = match guard {
-            MemoryGuard::CgroupV2(b) => (b, true),
-            MemoryGuard::CgroupV1(b) => (b, false),
-            MemoryGuard::Rlimit => return Err(std::io::ErrorKind::Unsupported.into()),
-        };
-        let dir = base.join(format!("ply-{}-{n}", std::process::id()));
-        std::fs::create_dir(&dir)?;
-        let cg = Cgroup { dir, v2 };
-        let limit = memory.to_string();
-        let written = if v2 {
-            std::fs::write(cg.dir.join("memory.max"), &limit).map(|()| {
-                // Without swap the limit is the limit; not every kernel has these files.
-                let _ = std::fs::write(cg.dir.join("memory.swap.max"), "0");
-                let _ = std::fs::write(cg.dir.join("memory.oom.group"), "1");
-            })
-        } else {
-            std::fs::write(cg.dir.join("memory.limit_in_bytes"), &limit).map(|()| {
-                let _ = std::fs::write(cg.dir.join("memory.memsw.limit_in_bytes"), &limit);
-            })
-        };
-        match written {
-            Ok(()) => Ok(cg),
-            Err(e) => {
-                cg.remove();
-                Err(e)
-            }
-        }
-    }
-
-    fn oom_killed(&self) -> bool {
-        let (file, key) = if self.v2 {
-            ("memory.events", "oom_kill")
-        } else {
-            ("memory.oom_control", "oom_kill")
-        };
-        std::fs::read_to_string(self.dir.join(file))
-            .ok()
-            .and_then(|text| {
-                text.lines().find_map(|l| {
-                    let (k, v) = l.split_once(' ')?;
-                    (k == key).then(|| v.trim().parse::<u64>().ok()).flatten()
-                })
-            })
-            .is_some_and(|n| n > 0)
-    }
-
-    fn pids(&self) -> Vec<i32> {
-        std::fs::read_to_string(self.dir.join("cgroup.procs"))
-            .map(|t| t.lines().filter_map(|l| l.trim().parse().ok()).collect())
-            .unwrap_or_default()
-    }
-
-    fn kill_all(&self) {
-        if self.v2 && std::fs::write(self.dir.join("cgroup.kill"), "1").is_ok() {
-            return;
-        }
-        // A fork racing the kill can add a process, so go round until the group is empty.
-        for _ in 0..100 {
-            let pids = self.pids();
-            if pids.is_empty() {
-                return;
-            }
-            for pid in pids {
-                if let Some(pid) = Pid::from_raw(pid) {
-                    let _ = rustix::process::kill_process(pid, Signal::KILL);
-                }
-            }
-        }
-    }
-
-    /// Removes the directory once its processes are gone (they leave it as they die).
-    fn remove(self) {
-        for attempt in 0..200 {
-            if std::fs::remove_dir(&self.dir).is_ok() || !self.dir.exists() {
-                return;
-            }
-            self.kill_all();
-            std::thread::sleep(Duration::from_micros(50 * (attempt + 1)));
-        }
-    }
-}
-
-/// The directory of this process's own cgroup in the hierarchy mounted at `mount`, for the
-/// `/proc/self/cgroup` line whose controllers satisfy `wanted`.
-fn own_cgroup(mount: &Path, wanted: impl Fn(&str) -> bool) -> Option<PathBuf> {
-    let text = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    text.lines().find_map(|line| {
-        let mut parts = line.splitn(3, ':');
-        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
-        wanted(controllers).then(|| mount.join(path.trim_start_matches('/')))
-    })
-}
-
-/// Mount points of cgroup file systems: (type, mount point, super options).
-fn cgroup_mounts() -> Vec<(String, PathBuf, String)> {
-    let Ok(text) = std::fs::read_to_string("/proc/self/mountinfo") else {
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|line| {
-            let (left, right) = line.split_once(" - ")?;
-            let mount = left.split(' ').nth(4)?;
-            let mut r = right.split(' ');
-            let fstype = r.next()?;
-            let _source = r.next()?;
-            let options = r.next().unwrap_or("");
-            fstype.starts_with("cgroup").then(|| {
-                (
-                    fstype.to_string(),
-                    PathBuf::from(mount),
-                    options.to_string(),
-                )
-            })
-        })
-        .collect()
-}
-
-/// Removes the empty cgroups left by a referee that was killed (`kill -9`) before it could
-/// remove them: `ply-PID-N` where no process PID runs any more.
-fn remove_stale_cgroups(base: &Path) {
-    let Ok(entries) = std::fs::read_dir(base) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("ply-"))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|p| p.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if !Path::new(&format!("/proc/{pid}")).exists() {
-            // Fails, harmlessly, while a process is still inside.
-            let _ = std::fs::remove_dir(entry.path());
-        }
-    }
-}
-
-fn probe(base: PathBuf, limit_file: &str) -> Option<PathBuf> {
-    let dir = base.join(format!("ply-probe-{}", std::process::id()));
-    std::fs::create_dir(&dir).ok()?;
-    let ok = std::fs::write(dir.join(limit_file), (64u64 << 20).to_string()).is_ok();
-    let _ = std::fs::remove_dir(&dir);
-    ok.then_some(base)
-}
-
-fn probe_v2() -> Option<PathBuf> {
-    cgroup_mounts()
-        .into_iter()
-        .filter(|(t, _, _)| t == "cgroup2")
-        .find_map(|(_, mount, _)| {
-            let base = own_cgroup(&mount, |c| c.is_empty())?;
-            let controls = std::fs::read_to_string(base.join("cgroup.subtree_control")).ok()?;
-            if !controls.split_whitespace().any(|c| c == "memory") {
-                return None;
-            }
-            probe(base, "memory.max")
-        })
-}
-
-fn probe_v1() -> Option<PathBuf> {
-    cgroup_mounts()
-        .into_iter()
-        .filter(|(t, _, opts)| t == "cgroup" && opts.split(',').any(|o| o == "memory"))
-        .find_map(|(_, mount, _)| {
-            let base = own_cgroup(&mount, |c| c.split(',').any(|x| x == "memory"))?;
-            probe(base, "memory.limit_in_bytes")
-        })
 }
 
 #[cfg(test)]

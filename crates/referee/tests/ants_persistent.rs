@@ -40,7 +40,7 @@ struct Game {
 /// Plays [`MAP`] with a holding script in seat 0, `ants_bot.sh MODE TURN` in seat 1 and
 /// `builtin:hold` in seat 2.
 fn play(mode: &str, at: u32, limits: PersistentLimits) -> Game {
-    play_with(mode, at, limits, false, &Sandbox::detect())
+    play_with(mode, at, limits, false, &unjailed())
 }
 
 /// [`play`] in strict mode or not, in `sandbox`.
@@ -263,7 +263,7 @@ fn a_memory_hog_under_rlimits_crashes_too() {
 /// before killing it.
 #[test]
 fn an_invalid_order_in_strict_mode_is_invalid_and_gets_the_end_block() {
-    let g = play_with("invalid", 2, limits(), true, &Sandbox::detect());
+    let g = play_with("invalid", 2, limits(), true, &unjailed());
     assert_eq!(g.result.status[1].as_str(), "invalid");
     assert_eq!(g.result.player_turns[1], 2);
     assert_eq!(g.records[1].detail, None);
@@ -357,7 +357,7 @@ fn bots_and_their_children_are_paused_between_their_turns() {
         ("slow", 0),
         l,
         false,
-        &Sandbox::detect(),
+        &unjailed(),
         |m, dir| {
             seen.push((std::time::Instant::now(), ticks(dir)));
             if m.is_over() {
@@ -382,7 +382,7 @@ fn bots_and_their_children_are_paused_between_their_turns() {
 /// the original's stdout queue kept it.
 #[test]
 fn lines_after_go_wait_for_the_next_turn() {
-    let sandbox = Sandbox::detect();
+    let sandbox = unjailed();
     let command = CommandLine {
         program: "/bin/sh".into(),
         args: vec![
@@ -401,4 +401,11 @@ fn lines_after_go_wait_for_the_next_turn() {
     assert!(bot.is_dead());
     let t = bot.transcript().unwrap();
     assert_eq!(t.sent, b"ready\nturn 1\ngo\nturn 2\ngo\n");
+}
+
+/// The detected sandbox without its jail: these bots write their pids and what they saw
+/// into the test's folder, which a jailed bot cannot (`tests/hostile_bots.rs` checks the
+/// jail itself).
+fn unjailed() -> Sandbox {
+    Sandbox::detect().with_jail(None)
 }

@@ -116,7 +116,7 @@ fn run_on(state: &TicTacToe, sandbox: &Sandbox, bot: &CommandLine) -> (Verdict, 
 }
 
 fn judge(kit: &Kit, bot: &CommandLine) -> Verdict {
-    let sandbox = Sandbox::detect();
+    let sandbox = unjailed();
     let (verdict, _) = run_on(&TicTacToe::start(), &sandbox, bot);
     kit.assert_no_survivor();
     verdict
@@ -126,7 +126,7 @@ fn judge(kit: &Kit, bot: &CommandLine) -> Verdict {
 fn a_good_bot_is_ok_and_its_move_is_read() {
     let kit = Kit::new();
     let bot = kit.script("good", "echo $$ >> $PIDS; cat > /dev/null; echo 1 1");
-    let sandbox = Sandbox::detect();
+    let sandbox = unjailed();
     let state = TicTacToe::start();
     let input = ply_protocol::hackerearth::request(&state);
     let run = run_once(&sandbox, &bot, input.as_bytes(), &LIMITS);
@@ -142,7 +142,7 @@ fn the_bot_reads_the_state_in_the_contest_format() {
     let copy = kit.dir.path().join("seen");
     let bot = kit.script("copier", &format!("cat > {}; echo 2 2", copy.display()));
     let state: TicTacToe = "x../.o./...".parse().unwrap();
-    let (verdict, _) = run_on(&state, &Sandbox::detect(), &bot);
+    let (verdict, _) = run_on(&state, &unjailed(), &bot);
     assert_eq!(verdict, Verdict::Ok);
     assert_eq!(
         std::fs::read_to_string(copy).unwrap(),
@@ -227,7 +227,7 @@ fn an_illegal_move_is_invalid_with_the_reason() {
     let kit = Kit::new();
     let bot = kit.script("illegal", "echo 0 0");
     let state: TicTacToe = "x../.o./...".parse().unwrap();
-    let (verdict, _) = run_on(&state, &Sandbox::detect(), &bot);
+    let (verdict, _) = run_on(&state, &unjailed(), &bot);
     assert!(
         matches!(&verdict, Verdict::Fault(Fault::InvalidMove { reason }) if reason.starts_with("illegal move 0 0")),
         "{verdict:?}"
@@ -255,7 +255,7 @@ fn debug_lines_after_the_move_are_ignored() {
         "chatty",
         "echo 1 1; echo 'debug: 5 nodes, score +0.25'; echo 'more debug' >&2",
     );
-    let (verdict, run) = run_on(&TicTacToe::start(), &Sandbox::detect(), &bot);
+    let (verdict, run) = run_on(&TicTacToe::start(), &unjailed(), &bot);
     assert_eq!(verdict, Verdict::Ok);
     assert_eq!(String::from_utf8_lossy(&run.stderr_tail), "more debug\n");
 }
@@ -282,7 +282,7 @@ fn a_forked_child_that_never_exits_is_killed_with_its_bot() {
 
 #[test]
 fn a_child_that_leaves_the_process_group_dies_with_the_cgroup() {
-    let sandbox = Sandbox::detect();
+    let sandbox = unjailed();
     if !sandbox.has_cgroup() || which("setsid").is_none() {
         eprintln!("skipped: no cgroup can be created here, or no setsid");
         return;
@@ -325,11 +325,18 @@ fn a_memory_hog_is_a_memory_limit_under_rlimits_too() {
 fn a_bot_that_never_reads_a_large_input_cannot_stall_the_referee() {
     let kit = Kit::new();
     let bot = kit.script("deaf", "echo $$ >> $PIDS; sleep 30");
-    let sandbox = Sandbox::detect();
+    let sandbox = unjailed();
     let input = vec![b'0'; 1 << 20];
     let started = std::time::Instant::now();
     let run = run_once(&sandbox, &bot, &input, &LIMITS);
     assert_eq!(run.end, ply_referee::process::RunEnd::TimedOut);
     assert!(started.elapsed() < LIMITS.time + Duration::from_secs(2));
     kit.assert_no_survivor();
+}
+
+/// The detected sandbox without its jail: these bots write their pids and what they saw
+/// into the test's folder, which a jailed bot cannot (`tests/hostile_bots.rs` checks the
+/// jail itself).
+fn unjailed() -> Sandbox {
+    Sandbox::detect().with_jail(None)
 }

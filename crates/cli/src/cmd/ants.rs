@@ -106,6 +106,14 @@ pub struct PlayArgs {
     /// LANG, HOME (a fresh folder of their own) and these.
     #[arg(long = "bot-env", value_name = "KEY=VALUE")]
     pub bot_env: Vec<String>,
+    /// Refuse to run unless every bot program can be jailed (namespaces through bubblewrap,
+    /// memory and pids cgroups, the freezer); without it, ply says what is missing and runs.
+    #[arg(long)]
+    pub require_jail: bool,
+    /// Run bot programs without the jail (cgroups and the clean environment stay): only for
+    /// trusted programs that must write outside their own folder.
+    #[arg(long, conflicts_with = "require_jail")]
+    pub no_jail: bool,
     /// Replace an existing replay or log file (never through a symbolic link); without it,
     /// an existing file is an error.
     #[arg(long)]
@@ -248,7 +256,11 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     // Found once, and only when a program plays.
-    let sandbox = super::arena::sandbox(&a.bot_env)?;
+    let sandbox = super::arena::sandbox(
+        &a.bot_env,
+        super::arena::JailMode::from_flags(a.require_jail, a.no_jail),
+        &[],
+    )?;
     let mut seats = Vec::new();
     for (i, k) in kinds.iter().enumerate() {
         seats.push(match k {

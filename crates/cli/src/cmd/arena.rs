@@ -1,7 +1,7 @@
 //! What `ply match`, `ply tournament`, `ply leaderboard` and `ply replay` share: limits, player
 //! specs, the database's place, arena errors as exit codes.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -29,11 +29,43 @@ pub struct LimitArgs {
     /// LANG, HOME (a fresh folder of their own) and these: nothing else of ply's environment.
     #[arg(long = "bot-env", value_name = "KEY=VALUE")]
     pub bot_env: Vec<String>,
+    /// Refuse to run unless every bot program can be jailed (namespaces through bubblewrap,
+    /// memory and pids cgroups, the freezer); without it, ply says what is missing and runs.
+    #[arg(long)]
+    pub require_jail: bool,
+    /// Run bot programs without the jail (cgroups and the clean environment stay): only for
+    /// trusted programs that must write outside their own folder.
+    #[arg(long, conflicts_with = "require_jail")]
+    pub no_jail: bool,
 }
 
-/// The sandbox bots run in: the best memory guard here, and a clean environment (this
-/// PATH, so that interpreters are found; LANG; the user's `--bot-env` variables).
-pub fn sandbox(bot_env: &[String]) -> Result<Sandbox> {
+/// Whether bots must, may or must not run in the jail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JailMode {
+    /// In the jail where this machine allows it; what is missing is said once.
+    Default,
+    /// In the jail, or not at all (`--require-jail`).
+    Required,
+    /// Without the jail (`--no-jail`).
+    Off,
+}
+
+impl JailMode {
+    /// The mode the two flags ask for (clap keeps them apart).
+    pub fn from_flags(require_jail: bool, no_jail: bool) -> JailMode {
+        match (require_jail, no_jail) {
+            (true, _) => JailMode::Required,
+            (false, true) => JailMode::Off,
+            (false, false) => JailMode::Default,
+        }
+    }
+}
+
+/// The sandbox bots run in: the jail and the best memory guard here, and a clean environment
+/// (this PATH, so that interpreters are found; LANG; the user's `--bot-env` variables);
+/// `hidden` paths (the database) are out of every bot's sight. What protection is missing
+/// is said once, as a warning, or is an error with [`JailMode::Required`].
+pub fn sandbox(bot_env: &[String], jail: JailMode, hidden: &[&Path]) -> Result<Sandbox> {
     let mut vars = vec![(
         "PATH".to_string(),
         std::env::var("PATH").unwrap_or_else(|_| ply_referee::process::DEFAULT_BOT_PATH.into()),
@@ -49,10 +81,29 @@ pub fn sandbox(bot_env: &[String]) -> Result<Sandbox> {
         }
         vars.push((key.to_string(), value.to_string()));
     }
-    Ok(Sandbox::detect().with_env(vars))
+    let mut sandbox = Sandbox::detect().with_env(vars);
+    for path in hidden {
+        sandbox = sandbox.hide(path);
+    }
+    if jail == JailMode::Off {
+        return Ok(sandbox.with_jail(None));
+    }
+    if jail == JailMode::Required {
+        sandbox.require_jail()?;
+    } else if !sandbox.report().is_complete() {
+        for line in sandbox.report().to_string().lines() {
+            tracing::warn!("{}", line.trim_start());
+        }
+    }
+    Ok(sandbox)
 }
 
 impl LimitArgs {
+    /// The jail the flags ask for.
+    pub fn jail(&self) -> JailMode {
+        JailMode::from_flags(self.require_jail, self.no_jail)
+    }
+
     /// The limits, checked.
     pub fn limits(&self) -> Result<Limits> {
         // The flags' ranges (crate::ranges) keep these shifts far from overflowing.

@@ -77,8 +77,15 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating the replay directory {}", dir.display()))?;
     }
-    let mut games = run_match(plan, Arc::new(super::arena::sandbox(&args.limits.bot_env)?))
-        .map_err(|e| arena_error(e, ""))?;
+    let mut games = run_match(
+        plan,
+        Arc::new(super::arena::sandbox(
+            &args.limits.bot_env,
+            args.limits.jail(),
+            &[],
+        )?),
+    )
+    .map_err(|e| arena_error(e, ""))?;
     let mut lines = Vec::new();
     for game in games.by_ref() {
         let game = game.map_err(|e| match e {

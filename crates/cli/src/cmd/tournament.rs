@@ -76,7 +76,11 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     let (mut store, path) = open_store(args.db.as_ref())?;
     let bar = crate::out::progress(0, "games");
     let mut round = 1;
-    let sandbox = Arc::new(super::arena::sandbox(&args.limits.bot_env)?);
+    let sandbox = Arc::new(super::arena::sandbox(
+        &args.limits.bot_env,
+        args.limits.jail(),
+        &[&path],
+    )?);
     let outcome = run_tournament(&mut store, &plan, &sandbox, |p| match p {
         Progress::Started {
             tournament,

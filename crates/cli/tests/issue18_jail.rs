@@ -1,0 +1,160 @@
+//! Issue 18 through the binary: `ply tournament`, `ply match` and `ply ants play` with
+//! hostile bots in their jail (`--require-jail`, so a machine without the jail fails these
+//! tests rather than running the attacks unconfined). The library's suite, one test per
+//! attack, is crates/referee/tests/hostile_bots.rs.
+
+use std::path::Path;
+use std::process::Output;
+
+mod common;
+
+/// Whether bubblewrap is installed (scripts/install-test-deps installs it).
+fn have_jail() -> bool {
+    let found = Path::new("/usr/bin/bwrap").exists() || Path::new("/usr/local/bin/bwrap").exists();
+    if !found {
+        eprintln!("skipped: bubblewrap is not installed (scripts/install-test-deps)");
+    }
+    found
+}
+
+/// A folder everybody may read (jailed bots run as `nobody` when the tests run as root).
+fn open_dir() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// A tic-tac-toe bot that plays the first empty cell after running `attack`.
+fn bot(dir: &Path, name: &str, attack: &str) -> String {
+    let path = dir.join(name);
+    common::write_script(
+        &path,
+        &format!(
+            "#!/bin/sh\n{attack}\nr=0\nwhile [ $r -lt 3 ]; do\n  read a b c\n  \
+             [ \"$a\" = 0 ] && {{ echo \"$r 0\"; exit 0; }}\n  \
+             [ \"$b\" = 0 ] && {{ echo \"$r 1\"; exit 0; }}\n  \
+             [ \"$c\" = 0 ] && {{ echo \"$r 2\"; exit 0; }}\n  r=$((r+1))\ndone\n"
+        ),
+    );
+    path.display().to_string()
+}
+
+fn ok(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "ply failed: {}",
+        common::text(&out.stderr)
+    );
+    let stderr = common::text(&out.stderr);
+    assert!(
+        !stderr.contains("warning"),
+        "the jail is complete: {stderr}"
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+fn tournament(db: &Path, bot: &str) -> serde_json::Value {
+    let bot = format!("--bot=b={bot}");
+    ok(&common::ply(
+        &[
+            "tournament",
+            "tictactoe",
+            &bot,
+            "--bot=r=builtin:random",
+            "--rounds",
+            "2",
+            "--seed",
+            "7",
+            "--db",
+            db.to_str().unwrap(),
+            "--require-jail",
+            "--json",
+        ],
+        "",
+    ))
+}
+
+/// A bot rewrites the tournament's database (its path given to it, as if found) on every
+/// move, and gives up its move when it can read it: the store holds the same results as
+/// the same tournament with an honest bot.
+#[test]
+fn a_bot_cannot_forge_the_tournament_s_results() {
+    if !have_jail() {
+        return;
+    }
+    let dir = open_dir();
+    let db = dir.path().join("arena.sqlite3");
+    let attack = format!(
+        "for f in {db} {db}-wal {db}-shm; do echo forged > $f; done 2>/dev/null\n\
+         head -c 15 {db} 2>/dev/null | grep -q SQLite && {{ echo 'I read the database'; exit 0; }}",
+        db = db.display()
+    );
+    let evil = bot(dir.path(), "evil.sh", &attack);
+    let attacked = tournament(&db, &evil);
+    let clean_dir = open_dir();
+    let honest = bot(clean_dir.path(), "honest.sh", ":");
+    let clean = tournament(&clean_dir.path().join("arena.sqlite3"), &honest);
+    // Everything but the bots' paths (the specs) is the same.
+    let without_specs = |v: &serde_json::Value| {
+        let mut v = v["standings"].clone();
+        for s in v.as_array_mut().unwrap() {
+            s.as_object_mut().unwrap().remove("spec");
+        }
+        v
+    };
+    assert_eq!(without_specs(&attacked), without_specs(&clean));
+    // The database is intact and says the same.
+    let out = common::ply(&["leaderboard", "--db", db.to_str().unwrap(), "--json"], "");
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+}
+
+/// A bot stops and kills its parent: in its jail that is bubblewrap's init, which ignores
+/// it; the referee plays on.
+#[test]
+fn a_bot_cannot_stop_or_kill_ply_match() {
+    if !have_jail() {
+        return;
+    }
+    let dir = open_dir();
+    // Only in a pid namespace of its own (see hostile_bots.rs): never `kill -9 -1` as root
+    // outside one.
+    let evil = bot(
+        dir.path(),
+        "evil.sh",
+        "[ $$ -lt 10 ] || exit 1\nkill -STOP $PPID; kill -9 $PPID; kill -9 -1",
+    );
+    let p1 = format!("--p1={evil}");
+    let v = ok(&common::ply(
+        &[
+            "match",
+            "tictactoe",
+            &p1,
+            "--p2=builtin:random",
+            "--games",
+            "2",
+            "--require-jail",
+            "--json",
+        ],
+        "",
+    ));
+    let text = v.to_string();
+    assert!(!text.contains("runtime_error"), "{text}");
+}
+
+/// `--require-jail` and `--no-jail` cannot be given together.
+#[test]
+fn require_jail_and_no_jail_conflict() {
+    let out = common::ply(
+        &[
+            "match",
+            "tictactoe",
+            "--p1=builtin:random",
+            "--p2=builtin:random",
+            "--require-jail",
+            "--no-jail",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", common::text(&out.stderr));
+}
