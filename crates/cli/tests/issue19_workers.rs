@@ -222,3 +222,75 @@ fn a_worker_with_another_version_of_a_bot_does_not_claim_its_games() {
         .get(0);
     assert_eq!(leased, 0, "a game of the lacking bot was claimed");
 }
+
+#[test]
+fn sigterm_stops_a_worker_after_it_stores_the_game_it_holds() {
+    let Some(cluster) = Cluster::shared() else {
+        return;
+    };
+    let url = cluster.database("sigterm");
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("slow.sh");
+    slow_bot(&bot, "0.2");
+    let slow = format!("--bot=slow={}", bot.display());
+    ply(&[
+        "tournament",
+        "tictactoe",
+        &slow,
+        "--bot=rand=builtin:random",
+        "--rounds",
+        "2",
+        "--db",
+        &url,
+        "--enqueue",
+    ]);
+    // Without --exit-when-idle: only the signal ends it.
+    let mut w = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["worker", "--db", &url, "--name", "term"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(dir.path().join("term.log")).unwrap())
+        .spawn()
+        .unwrap();
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let start = Instant::now();
+    while client
+        .query_one("SELECT count(*) FROM queue WHERE state = 'leased'", &[])
+        .unwrap()
+        .get::<_, i64>(0)
+        == 0
+    {
+        assert!(start.elapsed() < Duration::from_secs(60), "nothing claimed");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = Command::new("kill")
+        .args(["-TERM", &w.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    wait(&mut w, Duration::from_secs(60));
+    // The game it held was finished and stored, nothing is left leased, and it said so.
+    let row = client
+        .query_one(
+            "SELECT count(*) FILTER (WHERE state = 'leased'),
+                    count(*) FILTER (WHERE state = 'done')
+             FROM queue",
+            &[],
+        )
+        .unwrap();
+    let (leased, done): (i64, i64) = (row.get(0), row.get(1));
+    assert_eq!(leased, 0);
+    assert!(done >= 1, "the held game was not stored");
+    let stored: i64 = client
+        .query_one("SELECT count(*) FROM games", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, done);
+    let state: String = client
+        .query_one("SELECT state FROM workers WHERE name = 'term'", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(state, "stopped");
+    let log = std::fs::read_to_string(dir.path().join("term.log")).unwrap();
+    assert!(log.contains("worker stopped"), "{log}");
+}
