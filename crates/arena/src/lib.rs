@@ -26,7 +26,7 @@ pub mod tournament;
 pub mod worker;
 
 pub use matches::{MatchGame, MatchPlan, Tally, run_match};
-pub use pool::{PoolEvent, PoolOptions, PoolSummary, enqueue_tournament, run_pool};
+pub use pool::{PoolEvent, PoolOptions, PoolSummary, Programs, enqueue_tournament, run_pool};
 pub use schedule::Format;
 pub use tournament::{Entrant, Progress, TournamentPlan, TournamentRun, run_tournament};
 pub use worker::{Lineup, Worker};

@@ -102,6 +102,19 @@ fn collect_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Re
     Ok(())
 }
 
+/// The largest bot program kept in the database (`--store-programs`): 4 MiB.
+pub const MAX_STORED_PROGRAM: usize = 4 << 20;
+
+/// Where workers find the bots' programs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Programs {
+    /// On each worker machine, at the path of the command line (the hash is checked).
+    OnWorkers,
+    /// Also kept in the database (one file each, up to [`MAX_STORED_PROGRAM`]): a worker
+    /// whose copy is missing or differs takes the stored one.
+    Stored,
+}
+
 /// Queues every game of the tournament `plan` describes in `store`, without playing any:
 /// the tournament found again (or created), each bot's program hashed and stored with it, and
 /// all its rounds queued (a round robin's pairings do not depend on results). Returns the
@@ -113,9 +126,43 @@ fn collect_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Re
 pub fn enqueue_tournament<S: Store + ?Sized>(
     store: &mut S,
     plan: &TournamentPlan,
+    programs: Programs,
 ) -> Result<(Tournament, usize), ArenaError> {
     plan.check()?;
     let config = hashed_config(plan)?;
+    if programs == Programs::Stored {
+        for (entry, bot) in config.bots.iter().zip(&plan.bots) {
+            let (Some(hash), Some(path)) = (&entry.hash, program_of(&bot.spec)) else {
+                continue;
+            };
+            let unreadable = |why: String| {
+                ArenaError::Invalid(format!(
+                    "bot {:?}: cannot store its program {}: {why}",
+                    bot.name,
+                    path.display()
+                ))
+            };
+            if path.is_dir() {
+                return Err(unreadable(
+                    "it is a folder; only a single file is stored (copy folders to every \
+                     worker)"
+                        .into(),
+                ));
+            }
+            let bytes = std::fs::read(&path).map_err(|e| unreadable(e.to_string()))?;
+            if bytes.len() > MAX_STORED_PROGRAM {
+                return Err(unreadable(format!(
+                    "{} bytes, more than the {} a stored program may have",
+                    bytes.len(),
+                    MAX_STORED_PROGRAM
+                )));
+            }
+            let name = path
+                .file_name()
+                .map_or_else(|| "program".into(), |n| n.to_string_lossy().into_owned());
+            store.put_program(hash, &name, &bytes)?;
+        }
+    }
     let t = match store.find_tournament(&config)? {
         Some(t) => t,
         None => store.create_tournament(&config)?,
@@ -168,6 +215,9 @@ pub struct PoolOptions {
     /// enforced here yet: the jail is the referee's, and the caller refuses to start when it
     /// asks for one the referee cannot give.
     pub require_jail: bool,
+    /// Where programs taken from the database are written (one folder per hash); `None`:
+    /// never take them, only play the bots whose programs are here.
+    pub programs_dir: Option<PathBuf>,
 }
 
 impl Default for PoolOptions {
@@ -179,6 +229,7 @@ impl Default for PoolOptions {
             exit_when_idle: false,
             poll: Duration::from_secs(1),
             require_jail: false,
+            programs_dir: None,
         }
     }
 }
@@ -231,38 +282,84 @@ struct Known {
     skip: Vec<usize>,
 }
 
-/// Which entries of `t` this machine lacks, with a line for each.
-fn lacking(t: &Tournament) -> (Vec<usize>, Vec<String>) {
+/// A lineup as this machine can play it (`None`: not at all), the entries it lacks, and why.
+type Resolved = (Option<Lineup>, Vec<usize>, Vec<String>);
+
+/// What this machine can play of `t`: its lineup, with each program whose copy here differs
+/// taken from the database when allowed; the entries it lacks, with a line for each.
+fn resolve(
+    t: &Tournament,
+    store: &dyn Store,
+    programs_dir: Option<&Path>,
+) -> Result<Resolved, ArenaError> {
+    let Ok(mut lineup) = Lineup::from_config(&t.config) else {
+        return Ok((
+            None,
+            Vec::new(),
+            vec!["every bot (the stored game or specs do not parse here)".into()],
+        ));
+    };
     let mut skip = Vec::new();
     let mut why = Vec::new();
     for (entry, bot) in t.config.bots.iter().enumerate() {
         let Some(want) = &bot.hash else { continue };
-        let Ok(spec) = bot.spec.parse::<PlayerSpec>() else {
-            skip.push(entry);
-            why.push(format!("{} (spec {:?} does not parse)", bot.name, bot.spec));
-            continue;
+        let here = match program_of(&lineup.specs[entry]).map(|p| (program_hash(&p), p)) {
+            None => format!("no program of {:?} here", bot.spec),
+            Some((Ok(have), _)) if &have == want => continue,
+            Some((Ok(have), p)) => format!("{} is {have}, the tournament's is {want}", p.display()),
+            Some((Err(e), p)) => format!("{}: {e}", p.display()),
         };
-        match program_of(&spec).map(|p| (program_hash(&p), p)) {
-            None => {
-                skip.push(entry);
-                why.push(format!("{} (no program of {:?} here)", bot.name, bot.spec));
-            }
-            Some((Ok(have), _)) if &have == want => {}
-            Some((Ok(have), p)) => {
-                skip.push(entry);
-                why.push(format!(
-                    "{} ({} is {have}, the tournament's is {want})",
-                    bot.name,
-                    p.display()
-                ));
-            }
-            Some((Err(e), p)) => {
-                skip.push(entry);
-                why.push(format!("{} ({}: {e})", bot.name, p.display()));
-            }
+        if let Some(dir) = programs_dir
+            && let Some(spec) = fetch(store, dir, want, &lineup.specs[entry])?
+        {
+            lineup.specs[entry] = spec;
+            continue;
         }
+        skip.push(entry);
+        why.push(format!("{} ({here})", bot.name));
     }
-    (skip, why)
+    Ok((Some(lineup), skip, why))
+}
+
+/// The program stored under `hash`, written to `dir/<hash>/<name>` (checked against the
+/// hash), and `spec` with its program word pointing there; `None` when none is stored.
+fn fetch(
+    store: &dyn Store,
+    dir: &Path,
+    hash: &str,
+    spec: &PlayerSpec,
+) -> Result<Option<PlayerSpec>, ArenaError> {
+    let PlayerSpec::Command(command) = spec else {
+        return Ok(None);
+    };
+    let Some((name, bytes)) = store.program(hash)? else {
+        return Ok(None);
+    };
+    let io = |e: std::io::Error| ArenaError::Invalid(format!("writing a stored program: {e}"));
+    let folder = dir.join(hash.trim_start_matches("sha256:"));
+    let path = folder.join(&name);
+    if name.contains('/') || name.starts_with('.') && name.len() <= 2 {
+        return Ok(None);
+    }
+    std::fs::create_dir_all(&folder).map_err(io)?;
+    std::fs::write(&path, &bytes).map_err(io)?;
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).map_err(io)?;
+    if program_hash(&path).map_err(io)? != hash {
+        return Ok(None);
+    }
+    // The word that named the program when it was queued: the last with this file name.
+    let named = |w: &String| Path::new(w).file_name().is_some_and(|n| n == name.as_str());
+    let mut command = command.clone();
+    let shown = path.to_string_lossy().into_owned();
+    if let Some(arg) = command.args.iter_mut().rev().find(|a| named(a)) {
+        *arg = shown;
+    } else if command.program.contains('/') && named(&command.program) {
+        command.program = shown;
+    } else {
+        return Ok(None);
+    }
+    Ok(Some(PlayerSpec::Command(command)))
 }
 
 /// Runs a pool of `options.concurrency` workers on this machine until `stop` is set (or,
@@ -312,7 +409,14 @@ where
                     let worker = format!("{}/{slot}", options.name);
                     let mut idle_reported = false;
                     while !stop.load(Ordering::Relaxed) {
-                        let claimed = claim_next(&mut *store, &worker, lease_ms, known, on_event)?;
+                        let claimed = claim_next(
+                            &mut *store,
+                            &worker,
+                            lease_ms,
+                            known,
+                            options.programs_dir.as_deref(),
+                            on_event,
+                        )?;
                         let Some((lease, lineup)) = claimed else {
                             let counts = store.queue_counts(None, now_ms())?;
                             if options.exit_when_idle && counts.leased == 0 {
@@ -419,27 +523,29 @@ fn claim_next(
     worker: &str,
     lease_ms: u64,
     known: &Mutex<HashMap<i64, Known>>,
+    programs_dir: Option<&Path>,
     on_event: &(impl Fn(PoolEvent) + Sync),
 ) -> Result<Option<(Lease, Arc<Lineup>)>, ArenaError> {
     for t in store.open_tournaments()? {
-        let k = lock(known)
-            .entry(t.id)
-            .or_insert_with(|| {
+        let cached = lock(known).get(&t.id).cloned();
+        let k = match cached {
+            Some(k) => k,
+            None => {
                 // Checked once per tournament and process: the hashes of what is here.
-                let (skip, mut why) = lacking(&t);
-                let lineup = Lineup::from_config(&t.config).ok().map(Arc::new);
-                if lineup.is_none() {
-                    why.push("every bot (the stored game or specs do not parse here)".into());
-                }
+                let (lineup, skip, why) = resolve(&t, &*store, programs_dir)?;
                 if !why.is_empty() {
                     on_event(PoolEvent::Lacking {
                         tournament: t.id,
                         bots: why,
                     });
                 }
-                Known { lineup, skip }
-            })
-            .clone();
+                let k = Known {
+                    lineup: lineup.map(Arc::new),
+                    skip,
+                };
+                lock(known).entry(t.id).or_insert(k).clone()
+            }
+        };
         let Some(lineup) = k.lineup else { continue };
         if let Some(lease) = store.claim_skipping(t.id, &k.skip, worker, now_ms(), lease_ms)? {
             return Ok(Some((lease, lineup)));

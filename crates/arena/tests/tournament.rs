@@ -144,6 +144,12 @@ impl Store for Failing {
     fn workers(&self) -> Result<Vec<WorkerStatus>, StoreError> {
         self.inner.workers()
     }
+    fn put_program(&mut self, hash: &str, name: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        self.inner.put_program(hash, name, bytes)
+    }
+    fn program(&self, hash: &str) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+        self.inner.program(hash)
+    }
 }
 
 /// A replay without the bots' timings (the one thing two plays of a game do not share).

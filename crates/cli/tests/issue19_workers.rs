@@ -294,3 +294,60 @@ fn sigterm_stops_a_worker_after_it_stores_the_game_it_holds() {
     let log = std::fs::read_to_string(dir.path().join("term.log")).unwrap();
     assert!(log.contains("worker stopped"), "{log}");
 }
+
+#[test]
+fn a_worker_takes_a_stored_program_when_its_own_copy_differs() {
+    let Some(cluster) = Cluster::shared() else {
+        return;
+    };
+    let url = cluster.database("stored_program");
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("mine.sh");
+    slow_bot(&bot, "0");
+    let mine = format!("--bot=mine={}", bot.display());
+    ply(&[
+        "tournament",
+        "tictactoe",
+        &mine,
+        "--bot=rand=builtin:random",
+        "--bot=greedy=builtin:greedy",
+        "--rounds",
+        "1",
+        "--db",
+        &url,
+        "--enqueue",
+        "--store-programs",
+    ]);
+    // This machine's copy is broken; the worker takes the tournament's from the database.
+    common::write_script(&bot, "#!/bin/sh\necho 9 9\n");
+    let programs = dir.path().join("programs");
+    let mut w = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args([
+            "worker",
+            "--db",
+            &url,
+            "--name",
+            "taker",
+            "--exit-when-idle",
+        ])
+        .arg("--programs-dir")
+        .arg(&programs)
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait(&mut w, Duration::from_secs(120));
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let row = client
+        .query_one(
+            // A game a bot lost by a fault reads `1-0 (second b: illegal move ...)`.
+            "SELECT count(*), count(*) FILTER (WHERE result LIKE '%(%') FROM games",
+            &[],
+        )
+        .unwrap();
+    // All six games played, none lost by a fault (the broken copy answers off the board).
+    assert_eq!((row.get::<_, i64>(0), row.get::<_, i64>(1)), (6, 0));
+    let taken: Vec<_> = std::fs::read_dir(&programs).unwrap().collect();
+    assert_eq!(taken.len(), 1, "one program taken from the database");
+}

@@ -486,4 +486,17 @@ pub trait Store {
     /// # Errors
     /// [`StoreError`] when the database fails.
     fn workers(&self) -> Result<Vec<WorkerStatus>, StoreError>;
+
+    /// Keeps a bot's program (one file: its name and bytes) under its hash, for workers that
+    /// lack it; storing the same hash again changes nothing. The caller limits the size.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn put_program(&mut self, hash: &str, name: &str, bytes: &[u8]) -> Result<(), StoreError>;
+
+    /// The program stored under `hash`: its file name and bytes.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn program(&self, hash: &str) -> Result<Option<(String, Vec<u8>)>, StoreError>;
 }

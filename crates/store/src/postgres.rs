@@ -86,6 +86,12 @@ const MIGRATIONS: &[&str] = &[
         games BIGINT NOT NULL DEFAULT 0,
         state TEXT NOT NULL
     );",
+    // 4: bot programs kept in the database for workers that lack them, by content hash.
+    "CREATE TABLE programs (
+        hash TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        content BYTEA NOT NULL
+    );",
 ];
 
 /// Any number under which ply's migrations lock the database (`pg_advisory_xact_lock`).
@@ -554,6 +560,25 @@ impl Store for PostgresStore {
             ],
         )?;
         Ok(())
+    }
+
+    fn put_program(&mut self, hash: &str, name: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        self.conn()?.execute(
+            "INSERT INTO programs (hash, name, content) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING",
+            &[&hash, &name, &bytes],
+        )?;
+        Ok(())
+    }
+
+    fn program(&self, hash: &str) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+        Ok(self
+            .conn()?
+            .query_opt(
+                "SELECT name, content FROM programs WHERE hash = $1",
+                &[&hash],
+            )?
+            .map(|r| (r.get(0), r.get(1))))
     }
 
     fn workers(&self) -> Result<Vec<WorkerStatus>, StoreError> {

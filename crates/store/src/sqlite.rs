@@ -78,6 +78,12 @@ const MIGRATIONS: &[&str] = &[
         games INTEGER NOT NULL DEFAULT 0,
         state TEXT NOT NULL
     );",
+    // 4: bot programs kept in the database for workers that lack them, by content hash.
+    "CREATE TABLE programs (
+        hash TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        content BLOB NOT NULL
+    );",
 ];
 
 /// The arena in one SQLite file.
@@ -527,6 +533,25 @@ impl Store for SqliteStore {
             ],
         )?;
         Ok(())
+    }
+
+    fn put_program(&mut self, hash: &str, name: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO programs (hash, name, content) VALUES (?1, ?2, ?3)",
+            params![hash, name, bytes],
+        )?;
+        Ok(())
+    }
+
+    fn program(&self, hash: &str) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT name, content FROM programs WHERE hash = ?1",
+                [hash],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
     }
 
     fn workers(&self) -> Result<Vec<WorkerStatus>, StoreError> {

@@ -81,6 +81,7 @@ both!(
     the_queue_is_counted_and_open_tournaments_listed,
     workers_are_listed_with_their_last_heartbeat,
     a_bot_hash_is_part_of_the_configuration,
+    a_program_is_kept_once_under_its_hash,
 );
 
 fn config() -> TournamentConfig {
@@ -501,21 +502,37 @@ fn a_bot_hash_is_part_of_the_configuration(db: &Db) {
     assert_eq!(s.find_tournament(&changed).unwrap(), None);
 }
 
-/// A database left by the previous schema version (the queue without workers) is brought
+fn a_program_is_kept_once_under_its_hash(db: &Db) {
+    let mut s = db.store();
+    assert_eq!(s.program("sha256:00").unwrap(), None);
+    let bytes: Vec<u8> = (0..=255).collect();
+    s.put_program("sha256:00", "bot.py", &bytes).unwrap();
+    s.put_program("sha256:00", "other.py", b"ignored").unwrap();
+    assert_eq!(
+        db.store().program("sha256:00").unwrap(),
+        Some(("bot.py".to_string(), bytes))
+    );
+}
+
+/// A database left by the previous schema version (workers, no stored programs) is brought
 /// forward with its data; an empty one gets every migration.
 #[test]
 fn sqlite_a_previous_version_database_is_migrated_forward() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("old.sqlite3");
     let id = {
-        let mut old = SqliteStore::open_at(&path, 2).unwrap();
-        assert_eq!(old.schema_version().unwrap(), 2);
+        let mut old = SqliteStore::open_at(&path, 3).unwrap();
+        assert_eq!(old.schema_version().unwrap(), 3);
+        assert!(
+            old.program("sha256:00").is_err(),
+            "version 3 has no programs table"
+        );
         let t = old.create_tournament(&config()).unwrap();
         old.enqueue(t.id, &[queued(1, 0)]).unwrap();
         t.id
     };
     let mut s = SqliteStore::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 3);
+    assert_eq!(s.schema_version().unwrap(), 4);
     assert_eq!(
         s.claim(Some(id), "w", 0, 10).unwrap().unwrap().game,
         queued(1, 0)
@@ -529,7 +546,7 @@ fn sqlite_a_previous_version_database_is_migrated_forward() {
     })
     .unwrap();
     let empty = SqliteStore::open(&dir.path().join("new.sqlite3")).unwrap();
-    assert_eq!(empty.schema_version().unwrap(), 3);
+    assert_eq!(empty.schema_version().unwrap(), 4);
 }
 
 #[test]
@@ -539,27 +556,30 @@ fn postgres_a_previous_version_database_is_migrated_forward() {
     };
     let url = cluster.database("migrations");
     let id = {
-        let mut old = PostgresStore::open_at(&url, 2).unwrap();
-        assert_eq!(old.schema_version().unwrap(), 2);
-        assert!(old.workers().is_err(), "version 2 has no workers table");
+        let mut old = PostgresStore::open_at(&url, 3).unwrap();
+        assert_eq!(old.schema_version().unwrap(), 3);
+        assert!(
+            old.program("sha256:00").is_err(),
+            "version 3 has no programs table"
+        );
         let t = old.create_tournament(&config()).unwrap();
         old.enqueue(t.id, &[queued(1, 0)]).unwrap();
         t.id
     };
     let mut s = PostgresStore::open(&url).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 3);
+    assert_eq!(s.schema_version().unwrap(), 4);
     assert_eq!(
         s.claim(Some(id), "w", 0, 10).unwrap().unwrap().game,
         queued(1, 0)
     );
-    assert_eq!(s.workers().unwrap(), []);
+    assert_eq!(s.program("sha256:00").unwrap(), None);
     // Opening again applies nothing twice.
     assert_eq!(
         PostgresStore::open(&url).unwrap().schema_version().unwrap(),
-        3
+        4
     );
     let empty = PostgresStore::open(&cluster.database("empty")).unwrap();
-    assert_eq!(empty.schema_version().unwrap(), 3);
+    assert_eq!(empty.schema_version().unwrap(), 4);
 }
 
 #[test]
@@ -575,7 +595,7 @@ fn postgres_workers_opening_a_new_database_together_migrate_it_once() {
     });
     assert_eq!(
         PostgresStore::open(&url).unwrap().schema_version().unwrap(),
-        3
+        4
     );
 }
 
@@ -586,7 +606,7 @@ fn a_newer_schema_is_refused_by_both_backends() {
     SqliteStore::open(&path).unwrap();
     rusqlite_bump(&path);
     let e = SqliteStore::open(&path).unwrap_err();
-    assert!(e.to_string().contains("newer than this ply's 3"), "{e}");
+    assert!(e.to_string().contains("newer than this ply's 4"), "{e}");
     let Some(cluster) = ply_testkit::postgres::Cluster::shared() else {
         return;
     };

@@ -9,7 +9,7 @@ use anyhow::Result;
 use clap::Args;
 
 use ply_arena::{
-    Entrant, Format, Progress, TournamentPlan, enqueue_tournament, pool::hashed_config,
+    Entrant, Format, Programs, Progress, TournamentPlan, enqueue_tournament, pool::hashed_config,
     run_tournament, worker::now_ms,
 };
 
@@ -49,6 +49,10 @@ pub struct TournamentArgs {
     /// Queue every game in the database without playing any: `ply worker`s play them.
     #[arg(long, conflicts_with = "new")]
     pub enqueue: bool,
+    /// With --enqueue: keep each bot's program (one file, up to 4 MiB) in the database, so
+    /// that a worker without it, or with another version, takes it from there.
+    #[arg(long, requires = "enqueue")]
+    pub store_programs: bool,
     /// Follow the tournament's games as workers store them, until it is finished; then print
     /// the standings.
     #[arg(long, conflicts_with = "new")]
@@ -171,9 +175,14 @@ fn parse_bots(args: &TournamentArgs) -> Result<Vec<Entrant>> {
 /// `--enqueue` and `--watch`: the tournament played by `ply worker`s, not by this process.
 fn distributed(args: &TournamentArgs, plan: &TournamentPlan) -> Result<ExitCode> {
     let (mut store, shown) = open_any_store(args.db.as_ref())?;
+    let programs = if args.store_programs {
+        Programs::Stored
+    } else {
+        Programs::OnWorkers
+    };
     let t = if args.enqueue {
         let (t, added) =
-            enqueue_tournament(&mut *store, plan).map_err(|e| arena_error(e, "--bot"))?;
+            enqueue_tournament(&mut *store, plan, programs).map_err(|e| arena_error(e, "--bot"))?;
         tracing::info!(
             tournament = t.id,
             added,

@@ -49,6 +49,10 @@ pub struct WorkerArgs {
     /// A variable every bot program sees, as KEY=VALUE (repeatable).
     #[arg(long = "bot-env", value_name = "KEY=VALUE")]
     pub bot_env: Vec<String>,
+    /// Where programs kept in the database (`ply tournament --store-programs`) are written
+    /// (default: programs/ in the platform's data directory).
+    #[arg(long, value_name = "DIR")]
+    pub programs_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -69,6 +73,16 @@ fn default_name() -> String {
         .filter(|h| !h.is_empty())
         .unwrap_or_else(|| "worker".into());
     format!("{host}-{}", std::process::id())
+}
+
+fn programs_dir(args: &WorkerArgs) -> Result<PathBuf> {
+    if let Some(dir) = &args.programs_dir {
+        return Ok(dir.clone());
+    }
+    let dirs = directories::ProjectDirs::from("", "", "ply").ok_or_else(|| {
+        bad_input!("cannot find a home directory for stored programs; give --programs-dir")
+    })?;
+    Ok(dirs.data_dir().join("programs"))
 }
 
 pub fn run(args: &WorkerArgs) -> Result<ExitCode> {
@@ -101,6 +115,7 @@ pub fn run(args: &WorkerArgs) -> Result<ExitCode> {
         poll: Duration::from_secs(1),
         // The isolation issue's jail, on by default for workers once the referee has it.
         require_jail: true,
+        programs_dir: Some(programs_dir(args)?),
     };
     let sandbox = Arc::new(super::arena::sandbox(&args.bot_env)?);
     tracing::info!(worker = %name, db = %shown, concurrency = args.concurrency, "worker started");
