@@ -351,3 +351,48 @@ fn a_worker_takes_a_stored_program_when_its_own_copy_differs() {
     let taken: Vec<_> = std::fs::read_dir(&programs).unwrap().collect();
     assert_eq!(taken.len(), 1, "one program taken from the database");
 }
+
+#[test]
+fn a_local_tournament_runs_on_postgresql_named_by_ply_db() {
+    let Some(cluster) = Cluster::shared() else {
+        return;
+    };
+    let url = cluster.database("local_run");
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(args)
+            .env("PLY_DB", &url)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let args = [
+        "tournament",
+        "tictactoe",
+        "--bot=rand=builtin:random",
+        "--bot=greedy=builtin:greedy",
+        "--rounds",
+        "2",
+        "--json",
+    ];
+    let on_postgres = run(&args);
+    let stderr = String::from_utf8_lossy(&on_postgres.stderr);
+    assert!(
+        stderr.contains("postgres://postgres@127.0.0.1:"),
+        "{stderr}"
+    );
+    let local = dir.path().join("local.sqlite3");
+    let mut with_file = args.to_vec();
+    with_file.extend(["--db", local.to_str().unwrap()]);
+    assert_eq!(standings(&on_postgres), standings(&ply(&with_file)));
+    assert_eq!(
+        standings(&run(&["leaderboard", "--json"])),
+        standings(&on_postgres)
+    );
+}
