@@ -10,6 +10,9 @@
 //!   (Glicko-2, one period per round) and reports [`Progress`] through a callback;
 //! * [`worker`]: the worker's side of the queue: claim a game, play it, post its result
 //!   ([`Worker::work_one`]); [`run_tournament`]'s threads are such workers;
+//! * [`pool`]: tournaments across machines: [`enqueue_tournament`] queues every game in a
+//!   shared store, [`run_pool`] is `ply worker` (threads that claim, play and post, with a
+//!   heartbeat), and each bot's program hash keeps every machine on the same version;
 //! * [`mod@matches`]: [`run_match`], several games between two players, with their tallies;
 //! * [`game_seed`]: every game's seed from the run's seed and the game's place.
 //!
@@ -17,11 +20,13 @@
 //! keeps the results, `ply-rating` does the maths.
 
 pub mod matches;
+pub mod pool;
 pub mod schedule;
 pub mod tournament;
 pub mod worker;
 
 pub use matches::{MatchGame, MatchPlan, Tally, run_match};
+pub use pool::{PoolEvent, PoolOptions, PoolSummary, Programs, enqueue_tournament, run_pool};
 pub use schedule::Format;
 pub use tournament::{Entrant, Progress, TournamentPlan, TournamentRun, run_tournament};
 pub use worker::{Lineup, Worker};

@@ -88,6 +88,7 @@ impl TournamentPlan {
                 .map(|b| BotEntry {
                     name: b.name.clone(),
                     spec: b.spec.to_string(),
+                    hash: None,
                 })
                 .collect(),
             rounds: self.rounds,

@@ -11,8 +11,8 @@ use ply_rating::Rating;
 use ply_referee::process::MemoryGuard;
 use ply_referee::{Limits, Sandbox};
 use ply_store::{
-    Completion, GameRecord, Lease, QueuedGame, SqliteStore, Standing, Store, StoreError,
-    Tournament, TournamentConfig,
+    Completion, GameRecord, Lease, QueueCounts, QueuedGame, RateRound, Recorded, SqliteStore,
+    Standing, Store, StoreError, Tournament, TournamentConfig, WorkerStatus,
 };
 
 fn plan() -> TournamentPlan {
@@ -105,6 +105,50 @@ impl Store for Failing {
     }
     fn expire_leases(&mut self, t: Option<i64>, now: u64) -> Result<usize, StoreError> {
         self.inner.expire_leases(t, now)
+    }
+    fn claim_skipping(
+        &mut self,
+        t: i64,
+        skip: &[usize],
+        worker: &str,
+        now: u64,
+        lease: u64,
+    ) -> Result<Option<Lease>, StoreError> {
+        self.inner.claim_skipping(t, skip, worker, now, lease)
+    }
+    fn complete_rated(
+        &mut self,
+        l: &Lease,
+        g: &GameRecord,
+        now: u64,
+        rate: RateRound<'_>,
+    ) -> Result<Recorded, StoreError> {
+        self.spend()?;
+        self.inner.complete_rated(l, g, now, rate)
+    }
+    fn renew(&mut self, l: &Lease, now: u64, lease: u64) -> Result<Option<Lease>, StoreError> {
+        self.inner.renew(l, now, lease)
+    }
+    fn release(&mut self, l: &Lease) -> Result<bool, StoreError> {
+        self.inner.release(l)
+    }
+    fn queue_counts(&self, t: Option<i64>, now: u64) -> Result<QueueCounts, StoreError> {
+        self.inner.queue_counts(t, now)
+    }
+    fn open_tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
+        self.inner.open_tournaments()
+    }
+    fn worker_seen(&mut self, w: &WorkerStatus) -> Result<(), StoreError> {
+        self.inner.worker_seen(w)
+    }
+    fn workers(&self) -> Result<Vec<WorkerStatus>, StoreError> {
+        self.inner.workers()
+    }
+    fn put_program(&mut self, hash: &str, name: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        self.inner.put_program(hash, name, bytes)
+    }
+    fn program(&self, hash: &str) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+        self.inner.program(hash)
     }
 }
 

@@ -73,6 +73,10 @@ game's format, with an example state and answer, is in docs/formats.md, and\n\
     Tournament(crate::cmd::tournament::TournamentArgs),
     /// Show the standings of a stored tournament.
     Leaderboard(crate::cmd::leaderboard::LeaderboardArgs),
+    /// Play queued tournament games from a shared database (`ply tournament --enqueue`).
+    Worker(crate::cmd::worker::WorkerArgs),
+    /// List the workers of a shared database, with their last heartbeat and games played.
+    Workers(crate::cmd::worker::WorkersArgs),
     /// Play back a replay file in the terminal.
     Replay(crate::cmd::replay::ReplayArgs),
     /// The sorting lab: benchmark and check the seed's "stack sort" against the classic sorts.

@@ -15,6 +15,10 @@ use std::time::{Duration, Instant};
 
 /// Examples not run, by a piece of their text, and why.
 const SKIP: &[(&str, &str)] = &[
+    (
+        "db.example",
+        "needs a PostgreSQL server (run against one by issue19_workers.rs)",
+    ),
     ("--step", "waits for Enter between moves"),
     ("--watch", "draws in a terminal until q"),
     (

@@ -2,8 +2,9 @@
 //!
 //! [`Store`] is what the rest of ply sees: tournaments with their bots, the games played
 //! (each with its replay), and the rating history. [`SqliteStore`] implements it on one
-//! SQLite file in WAL mode; a PostgreSQL store, for many machines sharing one tournament,
-//! implements the same trait, and neither the referee nor the command line changes.
+//! SQLite file in WAL mode; [`PostgresStore`], for many machines sharing one tournament,
+//! implements the same trait with the same schema and migrations, and neither the referee
+//! nor the command line changes. [`open`] picks the backend from a `--db` value.
 //!
 //! Crash safety: each game is written in its own transaction the moment it ends, keyed by
 //! (tournament, round, slot) so that it can never be stored twice; a tournament killed at any
@@ -18,13 +19,38 @@
 //! Times are milliseconds given by the caller (the arena passes the Unix time), so that the
 //! store holds no clock of its own and tests need no sleeping.
 
+mod postgres;
 mod sqlite;
 
 use serde::{Deserialize, Serialize};
 
 use ply_rating::Rating;
 
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
+
+/// Opens the store a `--db` value names: a `postgres://` or `postgresql://` URL opens
+/// [`PostgresStore`], anything else is the path of a [`SqliteStore`] file.
+///
+/// # Errors
+/// [`StoreError`] when the database cannot be opened or is from a newer ply.
+pub fn open(db: &str) -> Result<Box<dyn Store + Send>, StoreError> {
+    if is_postgres_url(db) {
+        Ok(Box::new(PostgresStore::open(db)?))
+    } else {
+        Ok(Box::new(SqliteStore::open(std::path::Path::new(db))?))
+    }
+}
+
+/// Whether a `--db` value names a PostgreSQL database rather than a file.
+///
+/// ```
+/// assert!(ply_store::is_postgres_url("postgres://ply@db.example/arena"));
+/// assert!(!ply_store::is_postgres_url("arena.sqlite3"));
+/// ```
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
 
 /// A failed database operation.
 #[derive(Debug, thiserror::Error)]
@@ -49,6 +75,23 @@ pub enum StoreError {
     NoTournament(i64),
 }
 
+impl From<::postgres::Error> for StoreError {
+    fn from(e: ::postgres::Error) -> Self {
+        // The server's own message ("db error: ERROR: ..."), with its cause when there is one.
+        let mut text = e.to_string();
+        if let Some(db) = e.as_db_error() {
+            text = format!("{}: {}", db.severity(), db.message());
+        }
+        StoreError::Database(text)
+    }
+}
+
+impl From<r2d2_postgres::r2d2::Error> for StoreError {
+    fn from(e: r2d2_postgres::r2d2::Error) -> Self {
+        StoreError::Database(format!("no connection to PostgreSQL: {e}"))
+    }
+}
+
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
         StoreError::Database(e.to_string())
@@ -68,6 +111,12 @@ pub struct BotEntry {
     pub name: String,
     /// How to run it (`builtin:mcts:ms=100`, `python3 bot.py`).
     pub spec: String,
+    /// The SHA-256 of its program (file or folder), `sha256:` and 64 hex digits, when it runs
+    /// a program of its own: every worker checks that its copy has this hash before it plays
+    /// the bot, so that the same version plays every game. `None` for built-ins (and for
+    /// tournaments stored before hashes, whose configuration stays what it was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
 }
 
 /// Everything that fixes a tournament: the same configuration resumes the same tournament.
@@ -179,7 +228,94 @@ pub enum Completion {
     LeaseLost,
 }
 
-/// The arena's storage. Implementations: [`SqliteStore`] (one file, one machine).
+/// How a round is rated: every bot's rating after `round`, from all the games stored so far
+/// (the arena's Glicko-2; the store only decides when, and stores the result).
+pub type RateRound<'a> = &'a dyn Fn(&[GameRecord], u32) -> Vec<Rating>;
+
+/// What posting a result with [`Store::complete_rated`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    /// What became of the result.
+    pub completion: Completion,
+    /// Rounds rated in the same transaction: those whose last game this was (and any later
+    /// round already complete but waiting for this one).
+    pub rounds_rated: Vec<u32>,
+    /// This was the tournament's last game: it is now finished.
+    pub finished: bool,
+}
+
+/// How many games of the queue are in each state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct QueueCounts {
+    /// Waiting to be claimed (a lease past its deadline counts here).
+    pub queued: u64,
+    /// Claimed under a live lease.
+    pub leased: u64,
+    /// Stored.
+    pub done: u64,
+}
+
+/// A worker as the store last saw it ([`Store::worker_seen`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WorkerStatus {
+    /// Its name (unique among workers).
+    pub name: String,
+    /// When it started, in the caller's milliseconds.
+    pub started_ms: u64,
+    /// Its last heartbeat, in the caller's milliseconds.
+    pub heartbeat_ms: u64,
+    /// Games it played whose results were stored.
+    pub games: u64,
+    /// What it was doing: `working`, `idle`, `stopped`.
+    pub state: String,
+}
+
+/// Standings from a configuration, the latest ratings (by entry) and the games: the same
+/// arithmetic for every backend.
+pub(crate) fn tally(
+    config: &TournamentConfig,
+    ratings: &[(usize, Rating)],
+    games: &[GameRecord],
+) -> Vec<Standing> {
+    let mut table: Vec<Standing> = config
+        .bots
+        .iter()
+        .map(|b| Standing {
+            bot: b.name.clone(),
+            spec: b.spec.clone(),
+            rating: Rating::default(),
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        })
+        .collect();
+    for &(entry, rating) in ratings {
+        if let Some(s) = table.get_mut(entry) {
+            s.rating = rating;
+        }
+    }
+    for g in games {
+        let (a, b) = (g.first, g.second);
+        if a >= table.len() || b >= table.len() {
+            continue;
+        }
+        if g.first_score > 0.75 {
+            table[a].wins += 1;
+            table[b].losses += 1;
+        } else if g.first_score < 0.25 {
+            table[a].losses += 1;
+            table[b].wins += 1;
+        } else {
+            table[a].draws += 1;
+            table[b].draws += 1;
+        }
+    }
+    table.sort_by(|x, y| y.rating.rating.total_cmp(&x.rating.rating));
+    table
+}
+
+/// The arena's storage. Implementations: [`SqliteStore`] (one file, one machine) and
+/// [`PostgresStore`] (one server, any number of worker machines).
 pub trait Store {
     /// The newest tournament with exactly this configuration, finished or not.
     ///
@@ -275,4 +411,92 @@ pub trait Store {
     /// # Errors
     /// [`StoreError`] when the database fails.
     fn expire_leases(&mut self, tournament: Option<i64>, now_ms: u64) -> Result<usize, StoreError>;
+
+    /// Claims the first waiting game of `tournament` in which neither bot is one of the
+    /// entries in `skip` (the bots this worker lacks), as [`Store::claim`] does.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn claim_skipping(
+        &mut self,
+        tournament: i64,
+        skip: &[usize],
+        worker: &str,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<Option<Lease>, StoreError>;
+
+    /// Posts a result as [`Store::complete`] does and, in the same transaction, rates every
+    /// round that this result completes with `rate` (a round is complete when every game of
+    /// it and of the rounds before it is stored) and marks the tournament finished after its
+    /// last round. Completions of one tournament are serialised, so each round is rated once,
+    /// by whichever process stores its last game.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn complete_rated(
+        &mut self,
+        lease: &Lease,
+        game: &GameRecord,
+        now_ms: u64,
+        rate: RateRound<'_>,
+    ) -> Result<Recorded, StoreError>;
+
+    /// Extends a live lease to `now_ms + lease_ms` (the worker's heartbeat). `None` when the
+    /// lease was lost (expired, or the game claimed again): stop playing that game.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn renew(
+        &mut self,
+        lease: &Lease,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<Option<Lease>, StoreError>;
+
+    /// Gives a claimed game back to the queue at once (a worker stopping before it ends).
+    /// Returns `false` when the lease was no longer held.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn release(&mut self, lease: &Lease) -> Result<bool, StoreError>;
+
+    /// Counts the queue of `tournament` (of every unfinished tournament when `None`) at
+    /// `now_ms`: a lease past its deadline counts as queued.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn queue_counts(&self, tournament: Option<i64>, now_ms: u64)
+    -> Result<QueueCounts, StoreError>;
+
+    /// The unfinished tournaments with games in the queue, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn open_tournaments(&self) -> Result<Vec<Tournament>, StoreError>;
+
+    /// Records a worker's heartbeat (inserting or replacing its line).
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn worker_seen(&mut self, status: &WorkerStatus) -> Result<(), StoreError>;
+
+    /// Every worker that ever reported, latest heartbeat first.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn workers(&self) -> Result<Vec<WorkerStatus>, StoreError>;
+
+    /// Keeps a bot's program (one file: its name and bytes) under its hash, for workers that
+    /// lack it; storing the same hash again changes nothing. The caller limits the size.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn put_program(&mut self, hash: &str, name: &str, bytes: &[u8]) -> Result<(), StoreError>;
+
+    /// The program stored under `hash`: its file name and bytes.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn program(&self, hash: &str) -> Result<Option<(String, Vec<u8>)>, StoreError>;
 }

@@ -7,8 +7,8 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, pa
 use ply_rating::Rating;
 
 use crate::{
-    Completion, GameRecord, Lease, QueuedGame, Standing, Store, StoreError, Tournament,
-    TournamentConfig,
+    Completion, GameRecord, Lease, QueueCounts, QueuedGame, RateRound, Recorded, Standing, Store,
+    StoreError, Tournament, TournamentConfig, WorkerStatus, tally,
 };
 
 /// The schema, one migration per entry; `PRAGMA user_version` counts those applied.
@@ -70,6 +70,20 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (tournament_id, round, slot)
     );
     CREATE INDEX queue_waiting ON queue (state, tournament_id, round, slot);",
+    // 3: the workers that claim games, with their heartbeats (`ply workers`).
+    "CREATE TABLE workers (
+        name TEXT PRIMARY KEY,
+        started_ms INTEGER NOT NULL,
+        heartbeat_ms INTEGER NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL
+    );",
+    // 4: bot programs kept in the database for workers that lack them, by content hash.
+    "CREATE TABLE programs (
+        hash TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        content BLOB NOT NULL
+    );",
 ];
 
 /// The arena in one SQLite file.
@@ -85,7 +99,14 @@ impl SqliteStore {
     /// # Errors
     /// [`StoreError`] when the file cannot be opened or is from a newer ply.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        Self::setup(Connection::open(path)?)
+        Self::setup(Connection::open(path)?, MIGRATIONS.len())
+    }
+
+    /// Opens `path` applying the first `version` migrations only: a database as an older ply
+    /// left it, for the migration tests.
+    #[doc(hidden)]
+    pub fn open_at(path: &Path, version: usize) -> Result<SqliteStore, StoreError> {
+        Self::setup(Connection::open(path)?, version.min(MIGRATIONS.len()))
     }
 
     /// Opens the existing database at `path` for reading only: nothing is created, migrated or
@@ -136,10 +157,10 @@ impl SqliteStore {
     /// # Errors
     /// [`StoreError`] when SQLite fails.
     pub fn in_memory() -> Result<SqliteStore, StoreError> {
-        Self::setup(Connection::open_in_memory()?)
+        Self::setup(Connection::open_in_memory()?, MIGRATIONS.len())
     }
 
-    fn setup(conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn setup(conn: Connection, target: usize) -> Result<SqliteStore, StoreError> {
         // Another process (a second `ply`, a test) may be opening the same file right now.
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
         // WAL: readers (`ply leaderboard`) never block the tournament writing; NORMAL sync is
@@ -148,13 +169,13 @@ impl SqliteStore {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", true)?;
         let mut store = SqliteStore { conn };
-        store.migrate()?;
+        store.migrate(target)?;
         Ok(store)
     }
 
     /// Applies the missing migrations in one write transaction, taken before the version is
     /// read, so that two processes opening a new file cannot both apply them.
-    fn migrate(&mut self) -> Result<(), StoreError> {
+    fn migrate(&mut self, target: usize) -> Result<(), StoreError> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -166,7 +187,12 @@ impl SqliteStore {
                 known,
             });
         }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        for (i, sql) in MIGRATIONS
+            .iter()
+            .enumerate()
+            .take(target)
+            .skip(version as usize)
+        {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", i as i64 + 1)?;
         }
@@ -277,22 +303,7 @@ impl Store for SqliteStore {
     }
 
     fn games(&self, tournament: i64) -> Result<Vec<GameRecord>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT round, slot, first_entry, second_entry, first_score, result, replay
-             FROM games WHERE tournament_id = ?1 ORDER BY round, slot",
-        )?;
-        let rows = stmt.query_map([tournament], |r| {
-            Ok(GameRecord {
-                round: r.get(0)?,
-                slot: r.get(1)?,
-                first: r.get::<_, i64>(2)? as usize,
-                second: r.get::<_, i64>(3)? as usize,
-                first_score: r.get(4)?,
-                result: r.get(5)?,
-                replay: r.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        games_in(&self.conn, tournament)
     }
 
     fn record_game(&mut self, tournament: i64, game: &GameRecord) -> Result<bool, StoreError> {
@@ -350,19 +361,6 @@ impl Store for SqliteStore {
 
     fn standings(&self, tournament: i64) -> Result<Vec<Standing>, StoreError> {
         let t = self.read_tournament(tournament)?;
-        let mut table: Vec<Standing> = t
-            .config
-            .bots
-            .iter()
-            .map(|b| Standing {
-                bot: b.name.clone(),
-                spec: b.spec.clone(),
-                rating: Rating::default(),
-                wins: 0,
-                draws: 0,
-                losses: 0,
-            })
-            .collect();
         let mut stmt = self.conn.prepare(
             "SELECT entry, rating, deviation, volatility FROM ratings r
              WHERE tournament_id = ?1
@@ -378,30 +376,8 @@ impl Store for SqliteStore {
                 },
             ))
         })?;
-        for row in rows {
-            let (entry, rating) = row?;
-            if let Some(s) = table.get_mut(entry) {
-                s.rating = rating;
-            }
-        }
-        for g in self.games(tournament)? {
-            let (a, b) = (g.first, g.second);
-            if a >= table.len() || b >= table.len() {
-                continue;
-            }
-            if g.first_score > 0.75 {
-                table[a].wins += 1;
-                table[b].losses += 1;
-            } else if g.first_score < 0.25 {
-                table[a].losses += 1;
-                table[b].wins += 1;
-            } else {
-                table[a].draws += 1;
-                table[b].draws += 1;
-            }
-        }
-        table.sort_by(|x, y| y.rating.rating.total_cmp(&x.rating.rating));
-        Ok(table)
+        let ratings = rows.collect::<Result<Vec<_>, _>>()?;
+        Ok(tally(&t.config, &ratings, &self.games(tournament)?))
     }
 
     fn enqueue(&mut self, tournament: i64, games: &[QueuedGame]) -> Result<usize, StoreError> {
@@ -415,7 +391,7 @@ impl Store for SqliteStore {
         now_ms: u64,
         lease_ms: u64,
     ) -> Result<Option<Lease>, StoreError> {
-        self.claim_game(tournament, worker, now_ms, lease_ms)
+        self.claim_game(tournament, &[], worker, now_ms, lease_ms)
     }
 
     fn complete(
@@ -430,6 +406,311 @@ impl Store for SqliteStore {
     fn expire_leases(&mut self, tournament: Option<i64>, now_ms: u64) -> Result<usize, StoreError> {
         self.expire(tournament, now_ms)
     }
+
+    fn claim_skipping(
+        &mut self,
+        tournament: i64,
+        skip: &[usize],
+        worker: &str,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<Option<Lease>, StoreError> {
+        self.claim_game(Some(tournament), skip, worker, now_ms, lease_ms)
+    }
+
+    fn complete_rated(
+        &mut self,
+        lease: &Lease,
+        game: &GameRecord,
+        now_ms: u64,
+        rate: RateRound<'_>,
+    ) -> Result<Recorded, StoreError> {
+        // IMMEDIATE: one writer at a time, so the round's last result is seen by exactly one
+        // transaction, which rates it.
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let completion = complete_in(&tx, lease, game, now_ms)?;
+        let (rounds_rated, finished) = if completion == Completion::Stored {
+            rate_complete_rounds(&tx, lease.tournament, rate)?
+        } else {
+            (Vec::new(), false)
+        };
+        tx.commit()?;
+        Ok(Recorded {
+            completion,
+            rounds_rated,
+            finished,
+        })
+    }
+
+    fn renew(
+        &mut self,
+        lease: &Lease,
+        now_ms: u64,
+        lease_ms: u64,
+    ) -> Result<Option<Lease>, StoreError> {
+        let until = millis(now_ms).saturating_add(millis(lease_ms));
+        let changed = self.conn.execute(
+            "UPDATE queue SET lease_until = ?5
+             WHERE tournament_id = ?1 AND round = ?2 AND slot = ?3 AND attempt = ?4
+               AND state = 'leased' AND lease_until >= ?6",
+            params![
+                lease.tournament,
+                lease.game.round,
+                lease.game.slot,
+                lease.attempt,
+                until,
+                millis(now_ms)
+            ],
+        )?;
+        Ok((changed == 1).then(|| Lease {
+            until_ms: u64::try_from(until).unwrap_or(0),
+            ..lease.clone()
+        }))
+    }
+
+    fn release(&mut self, lease: &Lease) -> Result<bool, StoreError> {
+        let changed = self.conn.execute(
+            "UPDATE queue SET state = 'queued', worker = NULL, lease_until = NULL
+             WHERE tournament_id = ?1 AND round = ?2 AND slot = ?3 AND attempt = ?4
+               AND state = 'leased'",
+            params![
+                lease.tournament,
+                lease.game.round,
+                lease.game.slot,
+                lease.attempt
+            ],
+        )?;
+        Ok(changed == 1)
+    }
+
+    fn queue_counts(
+        &self,
+        tournament: Option<i64>,
+        now_ms: u64,
+    ) -> Result<QueueCounts, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT
+               coalesce(sum(q.state = 'queued' OR (q.state = 'leased' AND q.lease_until < ?2)), 0),
+               coalesce(sum(q.state = 'leased' AND q.lease_until >= ?2), 0),
+               coalesce(sum(q.state = 'done'), 0)
+             FROM queue q JOIN tournaments t ON t.id = q.tournament_id
+             WHERE (?1 IS NULL AND t.finished = 0) OR q.tournament_id = ?1",
+            params![tournament, millis(now_ms)],
+            |r| {
+                Ok(QueueCounts {
+                    queued: r.get::<_, i64>(0)? as u64,
+                    leased: r.get::<_, i64>(1)? as u64,
+                    done: r.get::<_, i64>(2)? as u64,
+                })
+            },
+        )?)
+    }
+
+    fn open_tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id FROM tournaments t WHERE finished = 0
+               AND EXISTS (SELECT 1 FROM queue q WHERE q.tournament_id = t.id AND q.state != 'done')
+             ORDER BY id",
+        )?;
+        let ids = stmt
+            .query_map([], |r| r.get::<_, i64>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        ids.into_iter().map(|id| self.read_tournament(id)).collect()
+    }
+
+    fn worker_seen(&mut self, w: &WorkerStatus) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT OR REPLACE INTO workers (name, started_ms, heartbeat_ms, games, state)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                w.name,
+                millis(w.started_ms),
+                millis(w.heartbeat_ms),
+                millis(w.games),
+                w.state
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn put_program(&mut self, hash: &str, name: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO programs (hash, name, content) VALUES (?1, ?2, ?3)",
+            params![hash, name, bytes],
+        )?;
+        Ok(())
+    }
+
+    fn program(&self, hash: &str) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT name, content FROM programs WHERE hash = ?1",
+                [hash],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
+    }
+
+    fn workers(&self) -> Result<Vec<WorkerStatus>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT name, started_ms, heartbeat_ms, games, state FROM workers
+             ORDER BY heartbeat_ms DESC, name",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(WorkerStatus {
+                name: r.get(0)?,
+                started_ms: r.get::<_, i64>(1)? as u64,
+                heartbeat_ms: r.get::<_, i64>(2)? as u64,
+                games: r.get::<_, i64>(3)? as u64,
+                state: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// Stores a leased game's result in `tx` unless the lease is lost or it is stored already.
+fn complete_in(
+    tx: &rusqlite::Transaction<'_>,
+    lease: &Lease,
+    game: &GameRecord,
+    now_ms: u64,
+) -> Result<Completion, StoreError> {
+    let row = tx
+        .query_row(
+            "SELECT state, attempt, lease_until FROM queue
+             WHERE tournament_id = ?1 AND round = ?2 AND slot = ?3",
+            params![lease.tournament, lease.game.round, lease.game.slot],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, u32>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((state, attempt, until)) = row else {
+        return Ok(Completion::LeaseLost);
+    };
+    if attempt != lease.attempt {
+        return Ok(Completion::LeaseLost);
+    }
+    if state == "done" {
+        return Ok(Completion::AlreadyStored);
+    }
+    if state != "leased" || until.is_none_or(|u| u < millis(now_ms)) {
+        return Ok(Completion::LeaseLost);
+    }
+    let inserted = tx.execute(
+        "INSERT OR IGNORE INTO games
+         (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            lease.tournament,
+            lease.game.round,
+            lease.game.slot,
+            lease.game.first as i64,
+            lease.game.second as i64,
+            game.first_score,
+            game.result,
+            game.replay
+        ],
+    )?;
+    tx.execute(
+        "UPDATE queue SET state = 'done', lease_until = NULL
+         WHERE tournament_id = ?1 AND round = ?2 AND slot = ?3",
+        params![lease.tournament, lease.game.round, lease.game.slot],
+    )?;
+    Ok(if inserted == 1 {
+        Completion::Stored
+    } else {
+        Completion::AlreadyStored
+    })
+}
+
+/// Rates, in `tx`, every round after the last rated one whose games (and those of every round
+/// before it) are all stored; finishes the tournament once its last round is rated.
+fn rate_complete_rounds(
+    tx: &rusqlite::Transaction<'_>,
+    tournament: i64,
+    rate: RateRound<'_>,
+) -> Result<(Vec<u32>, bool), StoreError> {
+    let config: String = tx.query_row(
+        "SELECT config FROM tournaments WHERE id = ?1",
+        [tournament],
+        |r| r.get(0),
+    )?;
+    let config: TournamentConfig = serde_json::from_str(&config)?;
+    let rated: u32 = tx.query_row(
+        "SELECT coalesce(max(round), 0) FROM ratings WHERE tournament_id = ?1",
+        [tournament],
+        |r| r.get(0),
+    )?;
+    let mut rounds = Vec::new();
+    let mut games = None;
+    for round in rated + 1..=config.rounds {
+        let (total, done): (i64, i64) = tx.query_row(
+            "SELECT count(*), coalesce(sum(state = 'done'), 0) FROM queue
+             WHERE tournament_id = ?1 AND round = ?2",
+            params![tournament, round],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        if total == 0 || done < total {
+            break;
+        }
+        if games.is_none() {
+            games = Some(games_in(tx, tournament)?);
+        }
+        let ratings = rate(games.as_deref().unwrap_or_default(), round);
+        for (entry, r) in ratings.iter().enumerate() {
+            tx.execute(
+                "INSERT OR REPLACE INTO ratings
+                 (tournament_id, round, entry, rating, deviation, volatility)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    tournament,
+                    round,
+                    entry as i64,
+                    r.rating,
+                    r.deviation,
+                    r.volatility
+                ],
+            )?;
+        }
+        rounds.push(round);
+    }
+    let finished = rounds.last() == Some(&config.rounds);
+    if finished {
+        tx.execute(
+            "UPDATE tournaments SET finished = 1 WHERE id = ?1",
+            [tournament],
+        )?;
+    }
+    Ok((rounds, finished))
+}
+
+/// A tournament's stored games, in (round, slot) order.
+fn games_in(conn: &Connection, tournament: i64) -> Result<Vec<GameRecord>, StoreError> {
+    let mut stmt = conn.prepare(
+        "SELECT round, slot, first_entry, second_entry, first_score, result, replay
+         FROM games WHERE tournament_id = ?1 ORDER BY round, slot",
+    )?;
+    let rows = stmt.query_map([tournament], |r| {
+        Ok(GameRecord {
+            round: r.get(0)?,
+            slot: r.get(1)?,
+            first: r.get::<_, i64>(2)? as usize,
+            second: r.get::<_, i64>(3)? as usize,
+            first_score: r.get(4)?,
+            result: r.get(5)?,
+            replay: r.get(6)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// `path` for a `file:` URI: the characters a URI gives a meaning to, percent-encoded.
@@ -477,6 +758,7 @@ impl SqliteStore {
     fn claim_game(
         &mut self,
         tournament: Option<i64>,
+        skip: &[usize],
         worker: &str,
         now_ms: u64,
         lease_ms: u64,
@@ -493,8 +775,10 @@ impl SqliteStore {
                  FROM queue q JOIN tournaments t ON t.id = q.tournament_id
                  WHERE t.finished = 0 AND (?1 IS NULL OR q.tournament_id = ?1)
                    AND (q.state = 'queued' OR (q.state = 'leased' AND q.lease_until < ?2))
+                   AND q.first_entry NOT IN (SELECT value FROM json_each(?3))
+                   AND q.second_entry NOT IN (SELECT value FROM json_each(?3))
                  ORDER BY q.tournament_id, q.round, q.slot LIMIT 1",
-                params![tournament, now],
+                params![tournament, now, serde_json::to_string(skip)?],
                 |r| {
                     Ok((
                         r.get::<_, i64>(0)?,
@@ -544,58 +828,9 @@ impl SqliteStore {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let row = tx
-            .query_row(
-                "SELECT state, attempt, lease_until FROM queue
-                 WHERE tournament_id = ?1 AND round = ?2 AND slot = ?3",
-                params![lease.tournament, lease.game.round, lease.game.slot],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, u32>(1)?,
-                        r.get::<_, Option<i64>>(2)?,
-                    ))
-                },
-            )
-            .optional()?;
-        let Some((state, attempt, until)) = row else {
-            return Ok(Completion::LeaseLost);
-        };
-        if attempt != lease.attempt {
-            return Ok(Completion::LeaseLost);
-        }
-        if state == "done" {
-            return Ok(Completion::AlreadyStored);
-        }
-        if state != "leased" || until.is_none_or(|u| u < millis(now_ms)) {
-            return Ok(Completion::LeaseLost);
-        }
-        let inserted = tx.execute(
-            "INSERT OR IGNORE INTO games
-             (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![
-                lease.tournament,
-                lease.game.round,
-                lease.game.slot,
-                lease.game.first as i64,
-                lease.game.second as i64,
-                game.first_score,
-                game.result,
-                game.replay
-            ],
-        )?;
-        tx.execute(
-            "UPDATE queue SET state = 'done', lease_until = NULL
-             WHERE tournament_id = ?1 AND round = ?2 AND slot = ?3",
-            params![lease.tournament, lease.game.round, lease.game.slot],
-        )?;
+        let completion = complete_in(&tx, lease, game, now_ms)?;
         tx.commit()?;
-        Ok(if inserted == 1 {
-            Completion::Stored
-        } else {
-            Completion::AlreadyStored
-        })
+        Ok(completion)
     }
 
     fn expire(&mut self, tournament: Option<i64>, now_ms: u64) -> Result<usize, StoreError> {
@@ -620,10 +855,12 @@ mod tests {
                 BotEntry {
                     name: "a".into(),
                     spec: "builtin:random".into(),
+                    hash: None,
                 },
                 BotEntry {
                     name: "b".into(),
                     spec: "builtin:greedy".into(),
+                    hash: None,
                 },
             ],
             rounds: 2,
@@ -647,25 +884,6 @@ mod tests {
     }
 
     #[test]
-    fn a_tournament_is_found_again_by_its_configuration_finished_or_not() {
-        let mut s = SqliteStore::in_memory().unwrap();
-        assert_eq!(s.find_tournament(&config()).unwrap(), None);
-        let t = s.create_tournament(&config()).unwrap();
-        assert_eq!(s.find_tournament(&config()).unwrap().unwrap().id, t.id);
-        let mut other = config();
-        other.rounds = 3;
-        assert_eq!(s.find_tournament(&other).unwrap(), None);
-        let mut other = config();
-        other.output = 128 << 10;
-        assert_eq!(s.find_tournament(&other).unwrap(), None);
-        s.finish(t.id).unwrap();
-        let found = s.find_tournament(&config()).unwrap().unwrap();
-        assert_eq!((found.id, found.finished), (t.id, true));
-        let newer = s.create_tournament(&config()).unwrap();
-        assert_eq!(s.find_tournament(&config()).unwrap().unwrap().id, newer.id);
-    }
-
-    #[test]
     fn a_configuration_stored_without_an_output_limit_reads_as_64_kib() {
         let mut s = SqliteStore::in_memory().unwrap();
         let t = s.create_tournament(&config()).unwrap();
@@ -678,38 +896,6 @@ mod tests {
             )
             .unwrap();
         assert_eq!(s.find_tournament(&config()).unwrap().unwrap().id, t.id);
-    }
-
-    #[test]
-    fn a_game_is_stored_once() {
-        let mut s = SqliteStore::in_memory().unwrap();
-        let t = s.create_tournament(&config()).unwrap();
-        assert!(s.record_game(t.id, &game(1, 0, 1.0)).unwrap());
-        assert!(!s.record_game(t.id, &game(1, 0, 0.0)).unwrap());
-        assert!(s.record_game(t.id, &game(1, 1, 0.5)).unwrap());
-        let games = s.games(t.id).unwrap();
-        assert_eq!(games.len(), 2);
-        assert_eq!(games[0].first_score, 1.0);
-    }
-
-    #[test]
-    fn standings_count_results_and_take_the_last_round_s_rating() {
-        let mut s = SqliteStore::in_memory().unwrap();
-        let t = s.create_tournament(&config()).unwrap();
-        s.record_game(t.id, &game(1, 0, 1.0)).unwrap(); // a beats b
-        s.record_game(t.id, &game(1, 1, 0.5)).unwrap(); // b draws a
-        let r = |rating| Rating {
-            rating,
-            deviation: 300.0,
-            volatility: 0.06,
-        };
-        s.record_ratings(t.id, 1, &[r(1400.0), r(1600.0)]).unwrap();
-        s.record_ratings(t.id, 2, &[r(1700.0), r(1300.0)]).unwrap();
-        let table = s.standings(t.id).unwrap();
-        assert_eq!(table[0].bot, "a");
-        assert_eq!(table[0].rating.rating, 1700.0);
-        assert_eq!((table[0].wins, table[0].draws, table[0].losses), (1, 1, 0));
-        assert_eq!((table[1].wins, table[1].draws, table[1].losses), (0, 1, 1));
     }
 
     #[test]
@@ -735,43 +921,6 @@ mod tests {
             first: slot as usize % 2,
             second: 1 - slot as usize % 2,
         }
-    }
-
-    #[test]
-    fn enqueueing_again_adds_only_what_is_missing() {
-        let mut s = SqliteStore::in_memory().unwrap();
-        let t = s.create_tournament(&config()).unwrap();
-        s.record_game(t.id, &game(1, 0, 1.0)).unwrap();
-        // (1, 0) is stored already: it is queued as done, and never claimed.
-        assert_eq!(s.enqueue(t.id, &[queued(1, 0), queued(1, 1)]).unwrap(), 2);
-        assert_eq!(s.enqueue(t.id, &[queued(1, 0), queued(1, 1)]).unwrap(), 0);
-        let lease = s.claim(Some(t.id), "w", 0, 1000).unwrap().unwrap();
-        assert_eq!(lease.game, queued(1, 1));
-        assert_eq!(s.claim(Some(t.id), "w", 0, 1000).unwrap(), None);
-    }
-
-    #[test]
-    fn claims_go_in_round_and_slot_order_and_a_finished_tournament_has_none() {
-        let mut s = SqliteStore::in_memory().unwrap();
-        let t = s.create_tournament(&config()).unwrap();
-        s.enqueue(t.id, &[queued(2, 0), queued(1, 1), queued(1, 0)])
-            .unwrap();
-        let order: Vec<(u32, u32)> = (0..3)
-            .map(|_| {
-                let l = s.claim(None, "w", 0, 1000).unwrap().unwrap();
-                (l.game.round, l.game.slot)
-            })
-            .collect();
-        assert_eq!(order, [(1, 0), (1, 1), (2, 0)]);
-        let other = s.create_tournament(&config()).unwrap();
-        s.enqueue(other.id, &[queued(1, 0)]).unwrap();
-        s.finish(other.id).unwrap();
-        assert_eq!(
-            s.claim(None, "w", 5000, 1000)
-                .unwrap()
-                .map(|l| l.tournament),
-            Some(t.id)
-        );
     }
 
     #[test]
@@ -806,69 +955,6 @@ mod tests {
         let mut all: Vec<u32> = claimed.concat();
         all.sort_unstable();
         assert_eq!(all, (0..40).collect::<Vec<u32>>(), "{claimed:?}");
-    }
-
-    #[test]
-    fn an_expired_lease_is_claimed_again_and_its_late_result_refused() {
-        let mut s = SqliteStore::in_memory().unwrap();
-        let t = s.create_tournament(&config()).unwrap();
-        s.enqueue(t.id, &[queued(1, 0)]).unwrap();
-        let first = s.claim(Some(t.id), "slow", 1_000, 500).unwrap().unwrap();
-        assert_eq!((first.attempt, first.until_ms), (1, 1_500));
-        // Held until 1500: nobody else gets it.
-        assert_eq!(s.claim(Some(t.id), "fast", 1_500, 500).unwrap(), None);
-        // Past the deadline, the sweep puts it back, once.
-        assert_eq!(s.expire_leases(Some(t.id), 1_400).unwrap(), 0);
-        assert_eq!(s.expire_leases(Some(t.id), 1_501).unwrap(), 1);
-        let second = s.claim(Some(t.id), "fast", 1_600, 500).unwrap().unwrap();
-        assert_eq!((second.game, second.attempt), (first.game, 2));
-        // The slow worker's late result is dropped; the second worker's is stored.
-        assert_eq!(
-            s.complete(&first, &game(1, 0, 1.0), 1_700).unwrap(),
-            Completion::LeaseLost
-        );
-        assert_eq!(
-            s.complete(&second, &game(1, 0, 0.0), 1_700).unwrap(),
-            Completion::Stored
-        );
-        let games = s.games(t.id).unwrap();
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].first_score, 0.0);
-    }
-
-    #[test]
-    fn a_lease_past_its_deadline_is_claimed_again_without_a_sweep() {
-        let mut s = SqliteStore::in_memory().unwrap();
-        let t = s.create_tournament(&config()).unwrap();
-        s.enqueue(t.id, &[queued(1, 0)]).unwrap();
-        let first = s.claim(Some(t.id), "a", 0, 100).unwrap().unwrap();
-        // Not yet taken over, but late all the same: refused.
-        assert_eq!(
-            s.complete(&first, &game(1, 0, 1.0), 101).unwrap(),
-            Completion::LeaseLost
-        );
-        let second = s.claim(Some(t.id), "b", 101, 100).unwrap().unwrap();
-        assert_eq!(second.attempt, 2);
-    }
-
-    #[test]
-    fn a_result_posted_twice_is_recorded_once() {
-        let mut s = SqliteStore::in_memory().unwrap();
-        let t = s.create_tournament(&config()).unwrap();
-        s.enqueue(t.id, &[queued(1, 0)]).unwrap();
-        let lease = s.claim(Some(t.id), "w", 0, 1000).unwrap().unwrap();
-        assert_eq!(
-            s.complete(&lease, &game(1, 0, 1.0), 10).unwrap(),
-            Completion::Stored
-        );
-        assert_eq!(
-            s.complete(&lease, &game(1, 0, 0.5), 20).unwrap(),
-            Completion::AlreadyStored
-        );
-        let games = s.games(t.id).unwrap();
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].first_score, 1.0);
-        assert_eq!(s.claim(Some(t.id), "w", 30, 1000).unwrap(), None);
     }
 
     #[test]

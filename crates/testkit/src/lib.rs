@@ -13,6 +13,10 @@
 //!   `PLY_UPDATE_GOLDEN=1` to rewrite the files after a deliberate change.
 //! * [`playthrough`]: a game recorded move by move, for golden files.
 //! * [`shared_data`]: the path of a file under `../shared/data`, or `None` (tests then skip).
+//! * [`postgres::Cluster`]: a throwaway PostgreSQL server for the store's and the workers'
+//!   tests.
+
+pub mod postgres;
 
 use std::collections::HashSet;
 use std::fmt::Write as _;

@@ -9,7 +9,7 @@ use clap::Args;
 
 use ply_arena::ArenaError;
 use ply_referee::{Limits, PlayerSpec, Sandbox};
-use ply_store::SqliteStore;
+use ply_store::{SqliteStore, Store};
 
 use crate::bad_input;
 
@@ -129,11 +129,50 @@ pub fn player_spec(option: &str, text: &str) -> Result<PlayerSpec> {
     Ok(spec)
 }
 
-/// Where the arena database is: `--db` or `arena.sqlite3` in the platform's data directory
-/// (`~/.local/share/ply` on Linux).
+/// `--db`, or else the `PLY_DB` variable: a file's path or a `postgres://` URL.
+fn db_value(db: Option<&PathBuf>) -> Option<PathBuf> {
+    db.cloned()
+        .or_else(|| std::env::var_os("PLY_DB").map(PathBuf::from))
+        .filter(|p| !p.as_os_str().is_empty())
+}
+
+/// The PostgreSQL URL that `--db` (or `PLY_DB`) gives, if it gives one.
+pub fn postgres_url(db: Option<&PathBuf>) -> Option<String> {
+    db_value(db)
+        .and_then(|p| p.to_str().map(str::to_string))
+        .filter(|s| ply_store::is_postgres_url(s))
+}
+
+/// A URL without its password, for messages.
+pub fn shown_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            let user = userinfo.split(':').next().unwrap_or("");
+            format!("{}{user}{}", &url[..scheme + 3], &url[at..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// The arena database, SQLite file or PostgreSQL server, created or migrated if needed; and
+/// how to name it in messages.
+pub fn open_any_store(db: Option<&PathBuf>) -> Result<(Box<dyn Store + Send>, String)> {
+    if let Some(url) = postgres_url(db) {
+        let shown = shown_url(&url);
+        let store = ply_store::PostgresStore::open(&url)
+            .with_context(|| format!("opening the arena database {shown}"))?;
+        return Ok((Box::new(store), shown));
+    }
+    let (store, path) = open_store(db)?;
+    Ok((Box::new(store), path.display().to_string()))
+}
+
+/// Where the arena database is: `--db` (or `PLY_DB`) or `arena.sqlite3` in the platform's
+/// data directory (`~/.local/share/ply` on Linux).
 fn store_path(db: Option<&PathBuf>) -> Result<PathBuf> {
-    Ok(match db {
-        Some(p) => p.clone(),
+    Ok(match db_value(db) {
+        Some(p) => p,
         None => {
             let dirs = directories::ProjectDirs::from("", "", "ply").ok_or_else(|| {
                 bad_input!("cannot find a home directory for the database; give --db PATH")

@@ -8,7 +8,7 @@ use clap::Args;
 
 use ply_store::{Standing, Store, StoreError, Tournament};
 
-use super::arena::open_store_read_only;
+use super::arena::{open_any_store, open_store_read_only, postgres_url};
 use crate::bad_input;
 use crate::out::Count;
 
@@ -18,7 +18,8 @@ use crate::out::Count;
 Score is HackerEarth's: 100 x rating / best rating."
 )]
 pub struct LeaderboardArgs {
-    /// The database file (default: arena.sqlite3 in the platform's data directory).
+    /// The database file (default: arena.sqlite3 in the platform's data directory, or
+    /// PLY_DB), or a PostgreSQL URL.
     #[arg(long)]
     pub db: Option<PathBuf>,
     /// Which tournament (default: the newest).
@@ -32,7 +33,17 @@ pub struct LeaderboardArgs {
 pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
     // Read-only: the leaderboard works on a database in a read-only directory, and creates
     // nothing when there is none.
-    let (store, path) = open_store_read_only(args.db.as_ref())?;
+    let (store, path): (Option<Box<dyn Store>>, String) =
+        if postgres_url(args.db.as_ref()).is_some() {
+            let (store, shown) = open_any_store(args.db.as_ref())?;
+            (Some(store), shown)
+        } else {
+            let (store, path) = open_store_read_only(args.db.as_ref())?;
+            (
+                store.map(|s| Box::new(s) as Box<dyn Store>),
+                path.display().to_string(),
+            )
+        };
     let Some(store) = store else {
         return no_tournaments(&path, args.json);
     };
@@ -42,9 +53,8 @@ pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
         }
         Err(StoreError::NoTournament(id)) => {
             return Err(bad_input!(
-                "{} holds no tournament #{id}; `ply leaderboard` without --tournament shows the \
-                 newest",
-                path.display()
+                "{path} holds no tournament #{id}; `ply leaderboard` without --tournament shows \
+                 the newest"
             ));
         }
         other => other.context("reading the tournament")?,
@@ -55,15 +65,12 @@ pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
 }
 
 /// An empty leaderboard: no database, or no tournament in it.
-fn no_tournaments(path: &std::path::Path, json: bool) -> Result<ExitCode> {
+fn no_tournaments(path: &str, json: bool) -> Result<ExitCode> {
     if json {
         let v = serde_json::json!({ "tournament": null, "standings": [] });
         outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        outln!(
-            "no tournaments yet in {}; `ply tournament` starts one",
-            path.display()
-        );
+        outln!("no tournaments yet in {path}; `ply tournament` starts one");
     }
     Ok(ExitCode::SUCCESS)
 }

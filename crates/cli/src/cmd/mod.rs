@@ -19,6 +19,7 @@ pub mod replay;
 pub mod sort;
 pub mod sudoku;
 pub mod tournament;
+pub mod worker;
 
 use std::process::ExitCode;
 
@@ -49,6 +50,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Peg(a) => peg::run(&a),
         Command::Hanoi(a) => hanoi::run(&a),
         Command::Breaker(a) => breaker::run(&a),
+        Command::Worker(a) => worker::run(&a),
+        Command::Workers(a) => worker::list(&a),
     }
 }
 

@@ -8,9 +8,12 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Args;
 
-use ply_arena::{Entrant, Format, Progress, TournamentPlan, run_tournament};
+use ply_arena::{
+    Entrant, Format, Programs, Progress, TournamentPlan, enqueue_tournament, pool::hashed_config,
+    run_tournament, worker::now_ms,
+};
 
-use super::arena::{LimitArgs, arena_error, open_store, player_spec};
+use super::arena::{LimitArgs, arena_error, open_any_store, player_spec};
 use super::leaderboard::print_standings;
 use crate::bad_input;
 use crate::out::Count;
@@ -39,9 +42,21 @@ pub struct TournamentArgs {
     /// Seed from which every game's seed derives; part of the tournament's identity.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The database file (default: arena.sqlite3 in the platform's data directory).
+    /// The database: a file (default: arena.sqlite3 in the platform's data directory, or
+    /// PLY_DB), or a PostgreSQL URL (postgres://user@host/db) shared by `ply worker`s.
     #[arg(long)]
     pub db: Option<PathBuf>,
+    /// Queue every game in the database without playing any: `ply worker`s play them.
+    #[arg(long, conflicts_with = "new")]
+    pub enqueue: bool,
+    /// With --enqueue: keep each bot's program (one file, up to 4 MiB) in the database, so
+    /// that a worker without it, or with another version, takes it from there.
+    #[arg(long, requires = "enqueue")]
+    pub store_programs: bool,
+    /// Follow the tournament's games as workers store them, until it is finished; then print
+    /// the standings.
+    #[arg(long, conflicts_with = "new")]
+    pub watch: bool,
     /// Start a new tournament even if this one (same game, bots, rounds, limits and seed) is
     /// stored already; without it, an unfinished one resumes and a finished one is shown.
     #[arg(long)]
@@ -73,15 +88,26 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     };
     // Bots that cannot play this game are refused before the database is touched.
     plan.check().map_err(|e| arena_error(e, "--bot"))?;
-    let (mut store, path) = open_store(args.db.as_ref())?;
+    if args.enqueue || args.watch {
+        return distributed(args, &plan);
+    }
+    let (mut store, path) = open_any_store(args.db.as_ref())?;
     let bar = crate::out::progress(0, "games");
     let mut round = 1;
-    let sandbox = Arc::new(super::arena::sandbox(
-        &args.limits.bot_env,
-        args.limits.jail(),
-        &[&path],
-    )?);
-    let outcome = run_tournament(&mut store, &plan, &sandbox, |p| match p {
+    // The SQLite file is out of every bot's sight; a shared PostgreSQL database means
+    // other people's results, so there the jail is required unless --no-jail says otherwise.
+    let postgres = super::arena::postgres_url(args.db.as_ref()).is_some();
+    let hidden: Vec<&std::path::Path> = if postgres {
+        Vec::new()
+    } else {
+        vec![std::path::Path::new(&path)]
+    };
+    let jail = match args.limits.jail() {
+        super::arena::JailMode::Default if postgres => super::arena::JailMode::Required,
+        mode => mode,
+    };
+    let sandbox = Arc::new(super::arena::sandbox(&args.limits.bot_env, jail, &hidden)?);
+    let outcome = run_tournament(&mut *store, &plan, &sandbox, |p| match p {
         Progress::Started {
             tournament,
             played,
@@ -91,7 +117,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
                 tracing::info!(
                     "tournament #{} in {}: {} bots, {}, {}",
                     tournament.id,
-                    path.display(),
+                    path,
                     plan.bots.len(),
                     Count(u64::from(plan.rounds), "round"),
                     Count(total, "game")
@@ -100,7 +126,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
                 tracing::info!(
                     "resuming tournament #{} in {}: {} of {} games already played",
                     tournament.id,
-                    path.display(),
+                    path,
                     played,
                     total
                 );
@@ -127,7 +153,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
             "tournament #{} in {} is complete; its standings follow (--new plays it again as a \
              new tournament)",
             done.tournament.id,
-            path.display()
+            path
         );
     }
     print_standings(&done.tournament, &done.standings, args.json)?;
@@ -156,4 +182,61 @@ fn parse_bots(args: &TournamentArgs) -> Result<Vec<Entrant>> {
         return Err(bad_input!("a tournament needs at least two --bot"));
     }
     Ok(bots)
+}
+
+/// `--enqueue` and `--watch`: the tournament played by `ply worker`s, not by this process.
+fn distributed(args: &TournamentArgs, plan: &TournamentPlan) -> Result<ExitCode> {
+    let (mut store, shown) = open_any_store(args.db.as_ref())?;
+    let programs = if args.store_programs {
+        Programs::Stored
+    } else {
+        Programs::OnWorkers
+    };
+    let t = if args.enqueue {
+        let (t, added) =
+            enqueue_tournament(&mut *store, plan, programs).map_err(|e| arena_error(e, "--bot"))?;
+        tracing::info!(
+            tournament = t.id,
+            added,
+            "tournament #{} in {shown}: {} queued for `ply worker --db ...`",
+            t.id,
+            Count(added as u64, "game")
+        );
+        t
+    } else {
+        // The tournament this configuration queued (its bots' hashes included).
+        let config = hashed_config(plan).map_err(|e| arena_error(e, "--bot"))?;
+        store.find_tournament(&config)?.ok_or_else(|| {
+            bad_input!(
+                "{shown} holds no such tournament (same game, bots and programs, rounds, \
+                 limits and seed); queue it first with --enqueue"
+            )
+        })?
+    };
+    if args.watch {
+        watch(&*store, t.id)?;
+    }
+    let t = store.tournament(Some(t.id))?;
+    if args.watch || t.finished {
+        let standings = store.standings(t.id)?;
+        print_standings(&t, &standings, args.json)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Shows the stored games of tournament `id` as they arrive, until it is finished.
+fn watch(store: &dyn ply_store::Store, id: i64) -> Result<()> {
+    let bar = crate::out::progress(0, "games");
+    loop {
+        let counts = store.queue_counts(Some(id), now_ms())?;
+        bar.set_length(counts.queued + counts.leased + counts.done);
+        bar.set_position(counts.done);
+        bar.set_message(format!("{} being played", counts.leased));
+        if store.tournament(Some(id))?.finished {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+    bar.finish_and_clear();
+    Ok(())
 }
