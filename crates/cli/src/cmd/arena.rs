@@ -80,7 +80,7 @@ pub fn player_spec(option: &str, text: &str) -> Result<PlayerSpec> {
 
 /// Where the arena database is: `--db` or `arena.sqlite3` in the platform's data directory
 /// (`~/.local/share/ply` on Linux).
-fn store_path(db: Option<&PathBuf>) -> Result<PathBuf> {
+pub fn store_path(db: Option<&PathBuf>) -> Result<PathBuf> {
     Ok(match db {
         Some(p) => p.clone(),
         None => {

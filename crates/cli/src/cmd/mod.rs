@@ -16,6 +16,7 @@ pub mod peg;
 mod perft;
 mod play;
 pub mod replay;
+pub mod serve;
 pub mod sort;
 pub mod sudoku;
 pub mod tournament;
@@ -49,6 +50,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Peg(a) => peg::run(&a),
         Command::Hanoi(a) => hanoi::run(&a),
         Command::Breaker(a) => breaker::run(&a),
+        Command::Serve(a) => serve::run(&a),
     }
 }
 
