@@ -16,9 +16,9 @@ function go(i) {
 }
 
 function playPause() {
-  if (timer) { clearInterval(timer); timer = null; $('play').textContent = '▶'; return; }
+  if (timer) { clearInterval(timer); timer = null; $('play').textContent = 'play'; return; }
   if (at >= frames - 1) go(0);
-  $('play').textContent = '⏸';
+  $('play').textContent = 'pause';
   timer = setInterval(() => { if (at >= frames - 1) playPause(); else go(at + 1); }, Number($('speed').value));
 }
 

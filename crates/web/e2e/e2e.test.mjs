@@ -162,3 +162,18 @@ test('a tournament of built-ins started from the page shows its standings live',
     await page.keyboard.press('End');
     assert.match(await page.textContent('#stage'), /Move \d+/);
   }));
+
+test('peg solitaire: a jump by clicks, then the solver\'s answer played to one peg', () =>
+  onPage('peg', async (page) => {
+    await page.goto(`${base}/peg`);
+    await page.waitForFunction(() => /32 pegs left/.test(document.getElementById('count').textContent));
+    await page.click('g[data-hole="1,3"]');
+    await page.click('g[data-hole="3,3"]');
+    await page.waitForFunction(() => /31 pegs left/.test(document.getElementById('count').textContent));
+    await page.click('#solve');
+    await page.waitForFunction(() => /A solution in 30 jumps/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+    await page.click('#pnext');
+    await page.waitForFunction(() => /30 pegs left/.test(document.getElementById('count').textContent));
+    await page.click('#pplay');
+    await page.waitForFunction(() => /^1 peg left$/.test(document.getElementById('count').textContent), null, { timeout: 30000 });
+  }, { width: 390, height: 844 }));

@@ -22,6 +22,7 @@ const FILES: &[(&str, &str)] = &[
     ("tournaments.js", include_str!("../assets/tournaments.js")),
     ("replay.js", include_str!("../assets/replay.js")),
     ("ants.js", include_str!("../assets/ants.js")),
+    ("peg.js", include_str!("../assets/peg.js")),
 ];
 
 /// Every page: its path and its HTML.
@@ -30,6 +31,7 @@ const PAGES: &[(&str, &str)] = &[
     ("/play", include_str!("../assets/play.html")),
     ("/hanoi", include_str!("../assets/hanoi.html")),
     ("/sudoku", include_str!("../assets/sudoku.html")),
+    ("/peg", include_str!("../assets/peg.html")),
     ("/tournaments", include_str!("../assets/tournaments.html")),
     ("/replay", include_str!("../assets/replay.html")),
 ];

@@ -472,3 +472,45 @@ async fn pages_and_assets_are_served() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn peg_solitaire_solves_from_a_position_and_refuses_bad_ones() {
+    let s = server(None);
+    let (status, v) = s
+        .post_json("/api/peg/setup", json!({"board": "english"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["holes"].as_array().unwrap().len(), 33);
+    assert_eq!(v["pegs"].as_array().unwrap().len(), 32);
+    let (status, v) = s
+        .post_json("/api/peg/solve", json!({"board": "english"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["jumps"].as_array().unwrap().len(), 31);
+    let (status, v) = s
+        .post_json("/api/peg/solve", json!({"board": "french"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        v["jumps"].is_null() && v["reason"].as_str().unwrap().contains("class"),
+        "{v}"
+    );
+    let (status, v) = s
+        .post_json(
+            "/api/peg/solve",
+            json!({"matrix": "[-1 1 1; 1 0 2]", "objective": "score"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["score"].is_u64());
+    for bad in [
+        json!({"board": "chess"}),
+        json!({"board": "english", "matrix": "[1 0]"}),
+        json!({"matrix": "[1 0; 1"}),
+        json!({"board": "english", "pegs": [[0, 0]]}),
+        json!({"board": "english", "objective": "fun"}),
+    ] {
+        let (status, v) = s.post_json("/api/peg/solve", bad.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {v}");
+    }
+}

@@ -2,6 +2,7 @@
 //! library call. Every failure is a JSON object `{"error": "..."}` with a 4xx or 5xx status.
 
 mod arena;
+mod peg;
 mod play;
 mod puzzles;
 
@@ -28,6 +29,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/sudoku/generate", post(puzzles::sudoku_generate))
         .route("/hanoi/solve", post(puzzles::hanoi_solve))
         .route("/hanoi/graph", get(puzzles::hanoi_graph))
+        .route("/peg/setup", post(peg::peg_setup))
+        .route("/peg/solve", post(peg::peg_solve))
         .route("/play/{game}/new", post(play::new_game))
         .route("/play/{game}/move", post(play::play_move))
         .route("/replay/expand", post(play::expand_replay))
