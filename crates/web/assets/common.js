@@ -38,7 +38,7 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 const PAGES = [
-  ['/', 'ply'], ['/play', 'Play the AI'], ['/hanoi', 'Hanoi'], ['/sudoku', 'Sudoku'], ['/peg', 'Peg solitaire'],
+  ['/', 'ply'], ['/play', 'Play the AI'], ['/hanoi', 'Hanoi'], ['/sudoku', 'Sudoku'], ['/peg', 'Peg solitaire'], ['/breaker', 'Block Breaker'],
   ['/tournaments', 'Tournaments'], ['/replay', 'Replays'],
 ];
 

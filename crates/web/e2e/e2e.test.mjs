@@ -177,3 +177,33 @@ test('peg solitaire: a jump by clicks, then the solver\'s answer played to one p
     await page.click('#pplay');
     await page.waitForFunction(() => /^1 peg left$/.test(document.getElementById('count').textContent), null, { timeout: 30000 });
   }, { width: 390, height: 844 }));
+
+test('Block Breaker: the page loads, launches a ball and reacts to the arrow keys', () =>
+  onPage('breaker', async (page) => {
+    await page.goto(`${base}/breaker`);
+    const field = page.locator('#field');
+    await page.waitForFunction(() => document.getElementById('field').dataset.held === '1');
+    await field.focus();
+    const x0 = Number(await field.getAttribute('data-paddle-x'));
+    await page.keyboard.down('ArrowLeft');
+    await page.waitForFunction((x) => Number(document.getElementById('field').dataset.paddleX) < x - 200, x0);
+    await page.keyboard.up('ArrowLeft');
+    const x1 = Number(await field.getAttribute('data-paddle-x'));
+    await page.keyboard.down('ArrowRight');
+    await page.waitForFunction((x) => Number(document.getElementById('field').dataset.paddleX) > x + 200, x1);
+    await page.keyboard.up('ArrowRight');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => document.getElementById('field').dataset.held === '0' && Number(document.getElementById('field').dataset.ballVy) < 0);
+    const steps = async () => Number(await field.getAttribute('data-steps'));
+    const s0 = await steps();
+    await page.waitForTimeout(300);
+    assert.ok((await steps()) > s0, 'the game runs');
+    await page.keyboard.press('p');
+    await page.waitForTimeout(100);
+    const s1 = await steps();
+    await page.waitForTimeout(300);
+    assert.equal(await steps(), s1, 'P pauses');
+    await page.keyboard.press('p');
+    await page.waitForTimeout(300);
+    assert.ok((await steps()) > s1, 'P resumes');
+  }));

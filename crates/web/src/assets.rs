@@ -23,6 +23,8 @@ const FILES: &[(&str, &str)] = &[
     ("replay.js", include_str!("../assets/replay.js")),
     ("ants.js", include_str!("../assets/ants.js")),
     ("peg.js", include_str!("../assets/peg.js")),
+    ("breaker.js", include_str!("../assets/breaker.js")),
+    ("breaker-sim.js", include_str!("../assets/breaker-sim.js")),
 ];
 
 /// Every page: its path and its HTML.
@@ -32,6 +34,7 @@ const PAGES: &[(&str, &str)] = &[
     ("/hanoi", include_str!("../assets/hanoi.html")),
     ("/sudoku", include_str!("../assets/sudoku.html")),
     ("/peg", include_str!("../assets/peg.html")),
+    ("/breaker", include_str!("../assets/breaker.html")),
     ("/tournaments", include_str!("../assets/tournaments.html")),
     ("/replay", include_str!("../assets/replay.html")),
 ];

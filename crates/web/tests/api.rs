@@ -459,6 +459,9 @@ async fn pages_and_assets_are_served() {
         "/play",
         "/hanoi",
         "/sudoku",
+        "/peg",
+        "/breaker",
+        "/static/breaker-sim.js",
         "/tournaments",
         "/replay",
         "/static/common.js",
@@ -512,5 +515,18 @@ async fn peg_solitaire_solves_from_a_position_and_refuses_bad_ones() {
     ] {
         let (status, v) = s.post_json("/api/peg/solve", bad.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {v}");
+    }
+}
+
+#[tokio::test]
+async fn breaker_levels_are_the_crate_s_six_files() {
+    let s = server(None);
+    let (status, v) = s.get("/api/breaker/levels").await;
+    assert_eq!(status, StatusCode::OK);
+    let levels = v.as_array().unwrap();
+    assert_eq!(levels.len(), 6);
+    for (l, (file, text)) in levels.iter().zip(ply_breaker::level::BUILTIN) {
+        assert_eq!(l["file"], file);
+        assert_eq!(l["text"], text);
     }
 }

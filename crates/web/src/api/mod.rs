@@ -29,6 +29,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/sudoku/generate", post(puzzles::sudoku_generate))
         .route("/hanoi/solve", post(puzzles::hanoi_solve))
         .route("/hanoi/graph", get(puzzles::hanoi_graph))
+        .route("/breaker/levels", get(breaker_levels))
         .route("/peg/setup", post(peg::peg_setup))
         .route("/peg/solve", post(peg::peg_solve))
         .route("/play/{game}/new", post(play::new_game))
@@ -44,6 +45,17 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/replays", get(arena::replay_files))
         .route("/replays/{name}", get(arena::replay_file))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such API endpoint") })
+}
+
+/// Block Breaker's six levels as text (the page runs them in its JavaScript port of the
+/// simulation, `assets/breaker-sim.js`).
+async fn breaker_levels() -> Json<serde_json::Value> {
+    let levels: Vec<_> = ply_breaker::level::BUILTIN
+        .iter()
+        .enumerate()
+        .map(|(i, (file, text))| json!({"number": i + 1, "file": file, "text": text}))
+        .collect();
+    Json(json!(levels))
 }
 
 /// A JSON error response.
