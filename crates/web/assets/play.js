@@ -24,6 +24,7 @@ function draw() {
   board.replaceChildren();
   const rows = view.cells.length, cols = view.cells[0].length;
   board.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
+  board.style.gridTemplateRows = `repeat(${rows}, 1fr)`;
   board.style.aspectRatio = `${cols} / ${rows}`;
   const mine = view.to_move === you && !view.outcome;
   const targets = new Set();

@@ -38,7 +38,7 @@ function boardGame(d, title) {
   open(title, d.frames.length, (i) => {
     const f = d.frames[i];
     const rows = f.cells.length, cols = f.cells[0].length;
-    const board = el('div', { class: 'board', style: `grid-template-columns:repeat(${cols},1fr);aspect-ratio:${cols}/${rows}` });
+    const board = el('div', { class: 'board', style: `grid-template-columns:repeat(${cols},1fr);grid-template-rows:repeat(${rows},1fr);aspect-ratio:${cols}/${rows}` });
     f.cells.forEach((row, r) => row.forEach((v, c) => {
       let content = '';
       if (v !== '.' && !/^0+$/.test(v)) {

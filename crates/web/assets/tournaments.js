@@ -24,15 +24,20 @@ function historyPlot(d) {
   if (!h.length) return el('p', { class: 'muted' }, 'No round rated yet.');
   const all = h.flat().map((r) => r.rating).concat([1500]);
   const lo = Math.min(...all) - 20, hi = Math.max(...all) + 20;
-  const W = 600, H = 240, x = (i) => 40 + (i * (W - 60)) / Math.max(1, h.length), y = (v) => H - 20 - ((v - lo) * (H - 40)) / (hi - lo);
+  const W = 600, H = 240, x = (i) => 40 + (i * (W - 120)) / Math.max(1, h.length), y = (v) => H - 20 - ((v - lo) * (H - 40)) / (hi - lo);
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', role: 'img', 'aria-label': 'rating after each round' });
   svg.append(el('line', { x1: 40, y1: H - 20, x2: W - 10, y2: H - 20, stroke: '#999' }));
   svg.append(el('text', { x: 2, y: y(hi - 20), 'font-size': 11 }, fmt(hi - 20)), el('text', { x: 2, y: y(lo + 20), 'font-size': 11 }, fmt(lo + 20)));
+  const labels = [];
   names.forEach((n, b) => {
     const pts = [[x(0), y(1500)], ...h.map((round, i) => [x(i + 1), y(round[b].rating)])];
     svg.append(el('polyline', { points: pts.map((p) => p.join(',')).join(' '), fill: 'none', stroke: COLOURS[b % 8], 'stroke-width': 2 }));
-    svg.append(el('text', { x: pts[pts.length - 1][0] - 40, y: pts[pts.length - 1][1] - 4, fill: COLOURS[b % 8], 'font-size': 12 }, n));
+    labels.push([pts[pts.length - 1][1] - 4, n, b]);
   });
+  // Names at the lines' ends, pushed apart so that close ratings stay readable.
+  labels.sort((a, b) => a[0] - b[0]);
+  labels.forEach((l, i) => { if (i > 0) l[0] = Math.max(l[0], labels[i - 1][0] + 13); });
+  for (const [ly, n, b] of labels) svg.append(el('text', { x: W - 70, y: ly, fill: COLOURS[b % 8], 'font-size': 12 }, n));
   return svg;
 }
 
@@ -83,3 +88,5 @@ $('go').addEventListener('click', start);
 const id = new URLSearchParams(location.search).get('id');
 if (id) detail(Number(id)).catch((e) => say(e.message, 'bad'));
 list().catch((e) => say(e.message, 'bad'));
+// Tournaments started elsewhere (`ply tournament` on the same database) appear without a reload.
+setInterval(() => { if (!document.hidden) list().catch(() => {}); }, 3000);
