@@ -28,7 +28,9 @@ pub mod worker;
 pub use matches::{MatchGame, MatchPlan, Tally, run_match};
 pub use pool::{PoolEvent, PoolOptions, PoolSummary, Programs, enqueue_tournament, run_pool};
 pub use schedule::Format;
-pub use tournament::{Entrant, Progress, TournamentPlan, TournamentRun, run_tournament};
+pub use tournament::{
+    Entrant, Progress, TournamentPlan, TournamentRun, head_to_head, rating_history, run_tournament,
+};
 pub use worker::{Lineup, Worker};
 
 use ply_referee::spec::BuildPlayerError;

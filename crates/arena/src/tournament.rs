@@ -294,6 +294,28 @@ fn play_queued<S: Store + Send + ?Sized>(
     failure.map_or(Ok(()), Err)
 }
 
+/// Every bot's rating after each round from 1 to `last_round` (`history[r - 1][bot]`), as
+/// [`ratings_after`] computes them: what a rating-history plot draws.
+pub fn rating_history(games: &[GameRecord], bots: usize, last_round: u32) -> Vec<Vec<Rating>> {
+    (1..=last_round)
+        .map(|round| ratings_after(games, bots, round))
+        .collect()
+}
+
+/// Results between every pair of bots: `table[a][b]` is bot `a`'s points against bot `b`
+/// and the number of games they played, over the games given.
+pub fn head_to_head(games: &[GameRecord], bots: usize) -> Vec<Vec<(f64, u32)>> {
+    let mut table = vec![vec![(0.0, 0u32); bots]; bots];
+    for g in games.iter().filter(|g| g.first < bots && g.second < bots) {
+        let (a, b) = (g.first, g.second);
+        table[a][b].0 += g.first_score;
+        table[a][b].1 += 1;
+        table[b][a].0 += 1.0 - g.first_score;
+        table[b][a].1 += 1;
+    }
+    table
+}
+
 /// Every bot's rating after `last_round`, from the stored games alone: one Glicko-2 period
 /// per round, each game rated against the opponent's rating at the start of the round.
 /// Recomputed from scratch, so that a resumed tournament rates exactly as an unbroken one.

@@ -130,6 +130,8 @@ ply breaker play                       # arrows or a/d, space, p, q\n  \
 ply breaker autoplay --level 1 --json\n\n\
 `ply breaker COMMAND --help` has more.")]
     Breaker(crate::cmd::breaker::BreakerArgs),
+    /// Serve the browser front end: play the AIs and the puzzles, watch tournaments and replays.
+    Serve(crate::cmd::serve::ServeArgs),
 }
 
 #[derive(Debug, Args)]

@@ -31,6 +31,10 @@ const SKIP: &[(&str, &str)] = &[
         "release build only (tens of seconds)",
     ),
     ("peg bench", "times release builds"),
+    (
+        "ply serve",
+        "a server that runs until stopped (driven in a browser by crates/web/e2e)",
+    ),
     ("--size 25", "seconds to minutes"),
     ("--discs 15", "Korf's search: 10 s in release, minutes here"),
     ("--sizes 10,100,1000,10000,100000", "a benchmark"),

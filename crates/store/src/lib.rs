@@ -335,6 +335,31 @@ pub trait Store {
     /// [`StoreError::NoTournament`] when there is no such tournament.
     fn tournament(&self, id: Option<i64>) -> Result<Tournament, StoreError>;
 
+    /// Every tournament, newest first, at most `limit` of them. Provided through
+    /// [`Store::tournament`], so every store has it; a store may answer it in one query.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database fails.
+    fn tournaments(&self, limit: usize) -> Result<Vec<Tournament>, StoreError> {
+        let newest = match self.tournament(None) {
+            Ok(t) => t.id,
+            Err(StoreError::NoTournament(_)) => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let mut out = Vec::new();
+        for id in (1..=newest).rev() {
+            if out.len() >= limit {
+                break;
+            }
+            match self.tournament(Some(id)) {
+                Ok(t) => out.push(t),
+                Err(StoreError::NoTournament(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(out)
+    }
+
     /// The games of a tournament already played, in (round, slot) order.
     ///
     /// # Errors

@@ -170,7 +170,7 @@ pub fn open_any_store(db: Option<&PathBuf>) -> Result<(Box<dyn Store + Send>, St
 
 /// Where the arena database is: `--db` (or `PLY_DB`) or `arena.sqlite3` in the platform's
 /// data directory (`~/.local/share/ply` on Linux).
-fn store_path(db: Option<&PathBuf>) -> Result<PathBuf> {
+pub fn store_path(db: Option<&PathBuf>) -> Result<PathBuf> {
     Ok(match db_value(db) {
         Some(p) => p,
         None => {

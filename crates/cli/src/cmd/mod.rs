@@ -16,6 +16,7 @@ pub mod peg;
 mod perft;
 mod play;
 pub mod replay;
+pub mod serve;
 pub mod sort;
 pub mod sudoku;
 pub mod tournament;
@@ -52,6 +53,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Breaker(a) => breaker::run(&a),
         Command::Worker(a) => worker::run(&a),
         Command::Workers(a) => worker::list(&a),
+        Command::Serve(a) => serve::run(&a),
     }
 }
 
