@@ -117,8 +117,9 @@ export class AntsReplay {
       }
     }
     const counts = this.players.map((_, p) => ants.filter((a) => a[2] === p).length);
-    const caption = el('p', { id: 'antsInfo' }, `Turn ${turn} of ${this.turns}: ` +
-      this.players.map((n, p) => `${n || 'player ' + (p + 1)} ${counts[p]} ants, ${this.score(p, turn)} points`).join(' · '));
+    const caption = el('p', { id: 'antsInfo' }, `Turn ${turn} of ${this.turns}: `,
+      this.players.map((n, p) => el('span', { style: `color:${COLOURS[p % 10]};font-weight:600` },
+        `${p ? ' · ' : ''}${n || 'player ' + (p + 1)} ${counts[p]} ants, ${this.score(p, turn)} points`)));
     return el('div', {}, canvas, caption);
   }
 
