@@ -36,6 +36,22 @@ export class AntsReplay {
     return out;
   }
 
+  /** Where the ants that died at `turn` stood on their last turn. */
+  deaths(turn) {
+    if (turn <= 0 || turn > this.turns) return [];
+    const out = [];
+    for (const [r0, c0, start, end, , orders] of this.d.ants) {
+      if (end !== turn || end > this.turns) continue;
+      let r = r0, c = c0;
+      for (let t = 0; t < turn - 1 - start && t < orders.length; t++) {
+        const s = STEP[orders[t]];
+        if (s) { r = (r + s[0] + this.rows) % this.rows; c = (c + s[1] + this.cols) % this.cols; }
+      }
+      out.push([r, c]);
+    }
+    return out;
+  }
+
   food(turn) { return this.d.food.filter(([, , start, end]) => turn >= start && turn < end); }
 
   /** The cells player `p`'s ants see at `turn`, as a Uint8Array of rows*cols. */
@@ -80,6 +96,12 @@ export class AntsReplay {
     }
     g.fillStyle = '#fff';
     for (const [r, c] of this.food(turn)) g.fillRect(c * k + 1, r * k + 1, k - 2, k - 2);
+    // Battles: ants that died this turn (before the game's end), marked where they stood.
+    g.strokeStyle = '#ff1744'; g.lineWidth = Math.max(1, k / 3);
+    for (const [r, c] of this.deaths(turn)) {
+      g.beginPath(); g.moveTo(c * k - k, r * k - k); g.lineTo(c * k + 2 * k, r * k + 2 * k);
+      g.moveTo(c * k + 2 * k, r * k - k); g.lineTo(c * k - k, r * k + 2 * k); g.stroke();
+    }
     for (const [r, c, o] of ants) {
       g.fillStyle = COLOURS[o % 10];
       g.beginPath(); g.arc(c * k + k / 2, r * k + k / 2, k / 2, 0, 2 * Math.PI); g.fill();
@@ -95,8 +117,9 @@ export class AntsReplay {
       }
     }
     const counts = this.players.map((_, p) => ants.filter((a) => a[2] === p).length);
-    const caption = el('p', { id: 'antsInfo' }, `Turn ${turn} of ${this.turns}: ` +
-      this.players.map((n, p) => `${n || 'player ' + (p + 1)} ${counts[p]} ants, ${this.score(p, turn)} points`).join(' · '));
+    const caption = el('p', { id: 'antsInfo' }, `Turn ${turn} of ${this.turns}: `,
+      this.players.map((n, p) => el('span', { style: `color:${COLOURS[p % 10]};font-weight:600` },
+        `${p ? ' · ' : ''}${n || 'player ' + (p + 1)} ${counts[p]} ants, ${this.score(p, turn)} points`)));
     return el('div', {}, canvas, caption);
   }
 

@@ -5,7 +5,7 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 let view = null;      // the server's view of the position
 let selected = null;  // [r, c] of the piece picked
-let last = null;      // the AI's last move text
+let last = new Set(); // cells the AI's last move changed, "r,c"
 let busy = false;
 let you = 1;
 
@@ -35,6 +35,7 @@ function draw() {
     if (game === 'draughts' && (r + c) % 2 === 1) cls.push('dark');
     if (selected && selected[0] === r && selected[1] === c) cls.push('sel');
     if (targets.has(key)) cls.push('target');
+    if (last.has(key)) cls.push('last');
     if (mine && !selected && view.legal.some((m) => !m.from && m.to && m.to.join(',') === key)) cls.push('target');
     board.append(el('button', {
       class: cls.join(' '), 'data-r': r, 'data-c': c, role: 'gridcell',
@@ -66,6 +67,7 @@ function click(r, c) {
 }
 
 function report(ai) {
+  last = new Set(((ai && ai.changed) || []).map((c) => c.join(',')));
   if (!ai || !ai.report) return;
   const r = ai.report;
   $('report').textContent = `${r.name} played ${ai.move}` +

@@ -530,3 +530,20 @@ async fn breaker_levels_are_the_crate_s_six_files() {
         assert_eq!(l["text"], text);
     }
 }
+
+#[tokio::test]
+async fn a_replay_file_expands_into_frames_and_a_bad_one_is_refused() {
+    let s = server(None);
+    let replay = json!({"game": "tictactoe", "start": ".../.../...",
+        "moves": [{"move": "5"}, {"move": "1"}, {"move": "9"}]});
+    let (status, v) = s.post_json("/api/replay/expand", replay).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let frames = v["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 4);
+    assert_eq!(frames[3]["move"], "9");
+    let bad = json!({"game": "tictactoe", "start": ".../.../...",
+        "moves": [{"move": "5"}, {"move": "5"}]});
+    let (status, v) = s.post_json("/api/replay/expand", bad).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().starts_with("move 2"), "{v}");
+}

@@ -261,9 +261,11 @@ fn new_game_of<G: Heuristics>(req: &NewRequest) -> ApiResult<Json<Value>> {
     let mut state = G::start();
     let mut reply = Value::Null;
     if state.to_move().number() != you && state.outcome().is_none() {
+        let before = cells(&state);
         let (mv, report) = ai_move(&state, ai)?;
         state.play_unchecked(mv);
-        reply = json!({"move": mv.to_string(), "report": report});
+        let changed = changed(&before, &cells(&state));
+        reply = json!({"move": mv.to_string(), "report": report, "changed": changed});
     }
     Ok(Json(
         json!({"game": G::info().name, "you": you, "ai": reply, "view": view(&state)}),
@@ -296,9 +298,11 @@ fn play_move_of<G: Heuristics>(req: &MoveRequest) -> ApiResult<Json<Value>> {
     let mut reply = Value::Null;
     // The AI answers, and keeps answering while the person has to pass.
     while state.outcome().is_none() {
+        let before = cells(&state);
         let (mv, report) = ai_move(&state, ai)?;
         state.play_unchecked(mv);
-        reply = json!({"move": mv.to_string(), "report": report});
+        let changed = changed(&before, &cells(&state));
+        reply = json!({"move": mv.to_string(), "report": report, "changed": changed});
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         if moves.len() != 1 || state.outcome().is_some() || !is_pass(&state, moves[0]) {
@@ -307,6 +311,19 @@ fn play_move_of<G: Heuristics>(req: &MoveRequest) -> ApiResult<Json<Value>> {
         state.play_unchecked(moves[0]);
     }
     Ok(Json(json!({"ai": reply, "view": view(&state)})))
+}
+
+/// The cells that differ between two boards, as `[row, col]`: what a move did.
+fn changed(before: &[Vec<String>], after: &[Vec<String>]) -> Vec<[usize; 2]> {
+    let mut out = Vec::new();
+    for (r, (a, b)) in before.iter().zip(after).enumerate() {
+        for (c, (x, y)) in a.iter().zip(b).enumerate() {
+            if x != y {
+                out.push([r, c]);
+            }
+        }
+    }
+    out
 }
 
 /// A move that changes no cell: a pass.
