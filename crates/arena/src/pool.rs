@@ -336,17 +336,27 @@ fn fetch(
         return Ok(None);
     };
     let io = |e: std::io::Error| ArenaError::Invalid(format!("writing a stored program: {e}"));
-    let folder = dir.join(hash.trim_start_matches("sha256:"));
-    let path = folder.join(&name);
-    if name.contains('/') || name.starts_with('.') && name.len() <= 2 {
+    if name.is_empty() || name.contains('/') || name == "." || name == ".." {
         return Ok(None);
     }
-    std::fs::create_dir_all(&folder).map_err(io)?;
-    std::fs::write(&path, &bytes).map_err(io)?;
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).map_err(io)?;
-    if program_hash(&path).map_err(io)? != hash {
-        return Ok(None);
+    let folder = dir.join(hash.trim_start_matches("sha256:"));
+    let path = folder.join(&name);
+    // Another thread may be running this very file: it is never rewritten in place, only
+    // written beside it and renamed over it (and not at all when it is already right).
+    if !program_hash(&path).is_ok_and(|have| have == hash) {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::create_dir_all(&folder).map_err(io)?;
+        let part = folder.join(format!(
+            ".{name}.{}.{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::write(&part, &bytes).map_err(io)?;
+        std::fs::set_permissions(&part, std::fs::Permissions::from_mode(0o755)).map_err(io)?;
+        std::fs::rename(&part, &path).map_err(io)?;
+        if program_hash(&path).map_err(io)? != hash {
+            return Ok(None);
+        }
     }
     // The word that named the program when it was queued: the last with this file name.
     let named = |w: &String| Path::new(w).file_name().is_some_and(|n| n == name.as_str());
