@@ -582,3 +582,58 @@ fn sleep_until_or(flag: &AtomicBool, d: Duration) {
         left -= s;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(text: &str) -> PlayerSpec {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_program_is_the_last_word_naming_a_file_and_never_a_bare_interpreter() {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = dir.path().join("bot.py");
+        std::fs::write(&bot, "print(1)").unwrap();
+        let b = bot.display();
+        assert_eq!(
+            program_of(&spec(&format!("python3 {b} --fast"))),
+            Some(bot.clone())
+        );
+        assert_eq!(program_of(&spec(&format!("{b}"))), Some(bot.clone()));
+        assert_eq!(program_of(&spec("python3 -c 'print(1)'")), None);
+        assert_eq!(program_of(&spec("builtin:random")), None);
+    }
+
+    #[test]
+    fn a_folder_hashes_its_files_names_and_contents() {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = dir.path().join("bot");
+        std::fs::create_dir_all(bot.join("lib")).unwrap();
+        std::fs::write(bot.join("main.py"), "import lib").unwrap();
+        std::fs::write(bot.join("lib/x.py"), "x = 1").unwrap();
+        let first = program_hash(&bot).unwrap();
+        assert!(
+            first.starts_with("sha256:") && first.len() == 7 + 64,
+            "{first}"
+        );
+        assert_eq!(program_hash(&bot).unwrap(), first);
+        std::fs::write(bot.join("lib/x.py"), "x = 2").unwrap();
+        let changed = program_hash(&bot).unwrap();
+        assert_ne!(changed, first);
+        std::fs::rename(bot.join("lib/x.py"), bot.join("lib/y.py")).unwrap();
+        assert_ne!(
+            program_hash(&bot).unwrap(),
+            changed,
+            "a rename is another version"
+        );
+        // A file's hash is the plain SHA-256 of its bytes (`sha256sum` agrees).
+        let file = dir.path().join("f");
+        std::fs::write(&file, "abc").unwrap();
+        assert_eq!(
+            program_hash(&file).unwrap(),
+            "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}
