@@ -418,12 +418,14 @@ where
                     let mut store = open()?;
                     let worker = format!("{}/{slot}", options.name);
                     let mut idle_reported = false;
+                    let mut open = Vec::new();
                     while !stop.load(Ordering::Relaxed) {
                         let claimed = claim_next(
                             &mut *store,
                             &worker,
                             lease_ms,
                             known,
+                            &mut open,
                             options.programs_dir.as_deref(),
                             on_event,
                         )?;
@@ -528,21 +530,45 @@ where
 }
 
 /// Claims the next game this worker can play, looking at every open tournament in turn.
+///
+/// `open` is this thread's list of open tournaments, read again only when none of them has
+/// a game left for it: a queue of thousands of games costs one claim per game, not a listing
+/// too. (Tournaments are tried oldest first, and a new one is always newer.)
 fn claim_next(
     store: &mut dyn Store,
     worker: &str,
     lease_ms: u64,
     known: &Mutex<HashMap<i64, Known>>,
+    open: &mut Vec<Tournament>,
     programs_dir: Option<&Path>,
     on_event: &(impl Fn(PoolEvent) + Sync),
 ) -> Result<Option<(Lease, Arc<Lineup>)>, ArenaError> {
-    for t in store.open_tournaments()? {
+    if !open.is_empty()
+        && let Some(found) = claim_in(store, worker, lease_ms, known, open, programs_dir, on_event)?
+    {
+        return Ok(Some(found));
+    }
+    *open = store.open_tournaments()?;
+    claim_in(store, worker, lease_ms, known, open, programs_dir, on_event)
+}
+
+/// Claims the first game this worker can play in one of `open`.
+fn claim_in(
+    store: &mut dyn Store,
+    worker: &str,
+    lease_ms: u64,
+    known: &Mutex<HashMap<i64, Known>>,
+    open: &[Tournament],
+    programs_dir: Option<&Path>,
+    on_event: &(impl Fn(PoolEvent) + Sync),
+) -> Result<Option<(Lease, Arc<Lineup>)>, ArenaError> {
+    for t in open {
         let cached = lock(known).get(&t.id).cloned();
         let k = match cached {
             Some(k) => k,
             None => {
                 // Checked once per tournament and process: the hashes of what is here.
-                let (lineup, skip, why) = resolve(&t, &*store, programs_dir)?;
+                let (lineup, skip, why) = resolve(t, &*store, programs_dir)?;
                 if !why.is_empty() {
                     on_event(PoolEvent::Lacking {
                         tournament: t.id,
