@@ -414,7 +414,7 @@ where
             .map(|slot| {
                 let (held, stored, lost, known, on_event, open) =
                     (&held, &stored, &lost, &known, &on_event, &open);
-                scope.spawn(move || -> Result<(), ArenaError> {
+                let body = move || -> Result<(), ArenaError> {
                     let mut store = open()?;
                     let worker = format!("{}/{slot}", options.name);
                     let mut idle_reported = false;
@@ -476,10 +476,20 @@ where
                         }
                     }
                     Ok(())
+                };
+                scope.spawn(move || {
+                    let result = body();
+                    if result.is_err() {
+                        // A failing thread stops the others at once; they finish their games.
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    result
                 })
             })
             .collect();
         // The heartbeat: renew what is held, report the worker, until every thread is done.
+        // A failed beat is tried again at the next one (a lease lasts three beats): a
+        // database that stays away makes the players' posts fail, and they stop the pool.
         let beat = scope.spawn(|| -> Result<(), ArenaError> {
             let every = (options.lease / 3).max(Duration::from_millis(50));
             while !finished.load(Ordering::Relaxed) {
@@ -487,18 +497,19 @@ where
                 let leases: Vec<(usize, Lease)> =
                     lock(&held).iter().map(|(k, l)| (*k, l.clone())).collect();
                 for (slot, lease) in leases {
-                    if let Some(renewed) = heart.renew(&lease, now_ms(), lease_ms)? {
+                    if let Ok(Some(renewed)) = heart.renew(&lease, now_ms(), lease_ms) {
                         let mut h = lock(&held);
                         if h.get(&slot).is_some_and(|l| l.attempt == lease.attempt) {
                             h.insert(slot, renewed);
                         }
                     }
                 }
-                heart.worker_seen(&status(if lock(&held).is_empty() {
+                let state = if lock(&held).is_empty() {
                     "idle"
                 } else {
                     "working"
-                }))?;
+                };
+                let _ = heart.worker_seen(&status(state));
             }
             heart.worker_seen(&status("stopped"))?;
             Ok(())
