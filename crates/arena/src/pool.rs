@@ -336,17 +336,27 @@ fn fetch(
         return Ok(None);
     };
     let io = |e: std::io::Error| ArenaError::Invalid(format!("writing a stored program: {e}"));
-    let folder = dir.join(hash.trim_start_matches("sha256:"));
-    let path = folder.join(&name);
-    if name.contains('/') || name.starts_with('.') && name.len() <= 2 {
+    if name.is_empty() || name.contains('/') || name == "." || name == ".." {
         return Ok(None);
     }
-    std::fs::create_dir_all(&folder).map_err(io)?;
-    std::fs::write(&path, &bytes).map_err(io)?;
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).map_err(io)?;
-    if program_hash(&path).map_err(io)? != hash {
-        return Ok(None);
+    let folder = dir.join(hash.trim_start_matches("sha256:"));
+    let path = folder.join(&name);
+    // Another thread may be running this very file: it is never rewritten in place, only
+    // written beside it and renamed over it (and not at all when it is already right).
+    if !program_hash(&path).is_ok_and(|have| have == hash) {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::create_dir_all(&folder).map_err(io)?;
+        let part = folder.join(format!(
+            ".{name}.{}.{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::write(&part, &bytes).map_err(io)?;
+        std::fs::set_permissions(&part, std::fs::Permissions::from_mode(0o755)).map_err(io)?;
+        std::fs::rename(&part, &path).map_err(io)?;
+        if program_hash(&path).map_err(io)? != hash {
+            return Ok(None);
+        }
     }
     // The word that named the program when it was queued: the last with this file name.
     let named = |w: &String| Path::new(w).file_name().is_some_and(|n| n == name.as_str());
@@ -404,16 +414,18 @@ where
             .map(|slot| {
                 let (held, stored, lost, known, on_event, open) =
                     (&held, &stored, &lost, &known, &on_event, &open);
-                scope.spawn(move || -> Result<(), ArenaError> {
+                let body = move || -> Result<(), ArenaError> {
                     let mut store = open()?;
                     let worker = format!("{}/{slot}", options.name);
                     let mut idle_reported = false;
+                    let mut open = Vec::new();
                     while !stop.load(Ordering::Relaxed) {
                         let claimed = claim_next(
                             &mut *store,
                             &worker,
                             lease_ms,
                             known,
+                            &mut open,
                             options.programs_dir.as_deref(),
                             on_event,
                         )?;
@@ -464,10 +476,20 @@ where
                         }
                     }
                     Ok(())
+                };
+                scope.spawn(move || {
+                    let result = body();
+                    if result.is_err() {
+                        // A failing thread stops the others at once; they finish their games.
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    result
                 })
             })
             .collect();
         // The heartbeat: renew what is held, report the worker, until every thread is done.
+        // A failed beat is tried again at the next one (a lease lasts three beats): a
+        // database that stays away makes the players' posts fail, and they stop the pool.
         let beat = scope.spawn(|| -> Result<(), ArenaError> {
             let every = (options.lease / 3).max(Duration::from_millis(50));
             while !finished.load(Ordering::Relaxed) {
@@ -475,18 +497,19 @@ where
                 let leases: Vec<(usize, Lease)> =
                     lock(&held).iter().map(|(k, l)| (*k, l.clone())).collect();
                 for (slot, lease) in leases {
-                    if let Some(renewed) = heart.renew(&lease, now_ms(), lease_ms)? {
+                    if let Ok(Some(renewed)) = heart.renew(&lease, now_ms(), lease_ms) {
                         let mut h = lock(&held);
                         if h.get(&slot).is_some_and(|l| l.attempt == lease.attempt) {
                             h.insert(slot, renewed);
                         }
                     }
                 }
-                heart.worker_seen(&status(if lock(&held).is_empty() {
+                let state = if lock(&held).is_empty() {
                     "idle"
                 } else {
                     "working"
-                }))?;
+                };
+                let _ = heart.worker_seen(&status(state));
             }
             heart.worker_seen(&status("stopped"))?;
             Ok(())
@@ -518,21 +541,45 @@ where
 }
 
 /// Claims the next game this worker can play, looking at every open tournament in turn.
+///
+/// `open` is this thread's list of open tournaments, read again only when none of them has
+/// a game left for it: a queue of thousands of games costs one claim per game, not a listing
+/// too. (Tournaments are tried oldest first, and a new one is always newer.)
 fn claim_next(
     store: &mut dyn Store,
     worker: &str,
     lease_ms: u64,
     known: &Mutex<HashMap<i64, Known>>,
+    open: &mut Vec<Tournament>,
     programs_dir: Option<&Path>,
     on_event: &(impl Fn(PoolEvent) + Sync),
 ) -> Result<Option<(Lease, Arc<Lineup>)>, ArenaError> {
-    for t in store.open_tournaments()? {
+    if !open.is_empty()
+        && let Some(found) = claim_in(store, worker, lease_ms, known, open, programs_dir, on_event)?
+    {
+        return Ok(Some(found));
+    }
+    *open = store.open_tournaments()?;
+    claim_in(store, worker, lease_ms, known, open, programs_dir, on_event)
+}
+
+/// Claims the first game this worker can play in one of `open`.
+fn claim_in(
+    store: &mut dyn Store,
+    worker: &str,
+    lease_ms: u64,
+    known: &Mutex<HashMap<i64, Known>>,
+    open: &[Tournament],
+    programs_dir: Option<&Path>,
+    on_event: &(impl Fn(PoolEvent) + Sync),
+) -> Result<Option<(Lease, Arc<Lineup>)>, ArenaError> {
+    for t in open {
         let cached = lock(known).get(&t.id).cloned();
         let k = match cached {
             Some(k) => k,
             None => {
                 // Checked once per tournament and process: the hashes of what is here.
-                let (lineup, skip, why) = resolve(&t, &*store, programs_dir)?;
+                let (lineup, skip, why) = resolve(t, &*store, programs_dir)?;
                 if !why.is_empty() {
                     on_event(PoolEvent::Lacking {
                         tournament: t.id,
@@ -570,5 +617,60 @@ fn sleep_until_or(flag: &AtomicBool, d: Duration) {
         let s = left.min(step);
         std::thread::sleep(s);
         left -= s;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(text: &str) -> PlayerSpec {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_program_is_the_last_word_naming_a_file_and_never_a_bare_interpreter() {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = dir.path().join("bot.py");
+        std::fs::write(&bot, "print(1)").unwrap();
+        let b = bot.display();
+        assert_eq!(
+            program_of(&spec(&format!("python3 {b} --fast"))),
+            Some(bot.clone())
+        );
+        assert_eq!(program_of(&spec(&format!("{b}"))), Some(bot.clone()));
+        assert_eq!(program_of(&spec("python3 -c 'print(1)'")), None);
+        assert_eq!(program_of(&spec("builtin:random")), None);
+    }
+
+    #[test]
+    fn a_folder_hashes_its_files_names_and_contents() {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = dir.path().join("bot");
+        std::fs::create_dir_all(bot.join("lib")).unwrap();
+        std::fs::write(bot.join("main.py"), "import lib").unwrap();
+        std::fs::write(bot.join("lib/x.py"), "x = 1").unwrap();
+        let first = program_hash(&bot).unwrap();
+        assert!(
+            first.starts_with("sha256:") && first.len() == 7 + 64,
+            "{first}"
+        );
+        assert_eq!(program_hash(&bot).unwrap(), first);
+        std::fs::write(bot.join("lib/x.py"), "x = 2").unwrap();
+        let changed = program_hash(&bot).unwrap();
+        assert_ne!(changed, first);
+        std::fs::rename(bot.join("lib/x.py"), bot.join("lib/y.py")).unwrap();
+        assert_ne!(
+            program_hash(&bot).unwrap(),
+            changed,
+            "a rename is another version"
+        );
+        // A file's hash is the plain SHA-256 of its bytes (`sha256sum` agrees).
+        let file = dir.path().join("f");
+        std::fs::write(&file, "abc").unwrap();
+        assert_eq!(
+            program_hash(&file).unwrap(),
+            "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }
