@@ -14,17 +14,21 @@
 //!   shared store, [`run_pool`] is `ply worker` (threads that claim, play and post, with a
 //!   heartbeat), and each bot's program hash keeps every machine on the same version;
 //! * [`mod@matches`]: [`run_match`], several games between two players, with their tallies;
+//! * [`ants_match`]: [`run_ants_match`], several Ants games between as many bots as the map
+//!   has players, seats rotated, TrueSkill standings;
 //! * [`game_seed`]: every game's seed from the run's seed and the game's place.
 //!
 //! Nothing here prints, exits or reads the environment; the referee runs the bots, the store
 //! keeps the results, `ply-rating` does the maths.
 
+pub mod ants_match;
 pub mod matches;
 pub mod pool;
 pub mod schedule;
 pub mod tournament;
 pub mod worker;
 
+pub use ants_match::{AntsEntrant, AntsMatchGame, AntsMatchPlan, AntsStanding, run_ants_match};
 pub use matches::{MatchGame, MatchPlan, Tally, run_match};
 pub use pool::{PoolEvent, PoolOptions, PoolSummary, Programs, enqueue_tournament, run_pool};
 pub use schedule::Format;
