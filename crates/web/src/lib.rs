@@ -35,7 +35,8 @@ pub const QUERY_LIMIT: usize = 2048;
 pub struct Config {
     /// Where to listen.
     pub addr: SocketAddr,
-    /// The arena database (created on the first tournament started from a page).
+    /// The arena database: a SQLite file (created on the first tournament started from a
+    /// page) or a `postgres://` URL.
     pub db: PathBuf,
     /// The data directory: replay files are read from its `replays` folder only.
     pub data_dir: PathBuf,

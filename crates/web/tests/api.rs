@@ -18,6 +18,11 @@ struct Server {
 }
 
 fn server(token: Option<&str>) -> Server {
+    server_on(token, None)
+}
+
+/// A server on `db` (a `postgres://` URL), or on a SQLite file in its data directory.
+fn server_on(token: Option<&str>, db: Option<String>) -> Server {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     std::fs::create_dir_all(data.join("replays")).unwrap();
@@ -35,7 +40,7 @@ fn server(token: Option<&str>) -> Server {
         }
         .parse()
         .unwrap(),
-        db: data.join("arena.sqlite3"),
+        db: db.map_or_else(|| data.join("arena.sqlite3"), Into::into),
         data_dir: data,
         token: token.map(str::to_string),
     });
@@ -449,6 +454,37 @@ async fn tournaments_refuse_programs_and_run_built_ins() {
             "{f} written outside the data directory"
         );
     }
+}
+
+#[tokio::test]
+async fn a_tournament_on_postgresql_is_listed_and_followed_like_one_on_sqlite() {
+    // The database workers share: what they store shows on the pages as it happens.
+    let Some(cluster) = ply_testkit::postgres::Cluster::shared() else {
+        return;
+    };
+    let s = server_on(None, Some(cluster.database("web_api")));
+    let body = json!({"game": "tictactoe", "rounds": 1, "seed": 5, "bots": [
+        {"name": "rand", "spec": "builtin:random"}, {"name": "greedy", "spec": "builtin:greedy"}]});
+    let (status, v) = s.post_json("/api/tournaments", body).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let mut d = Value::Null;
+    for _ in 0..400 {
+        d = s.get(&format!("/api/tournaments/{id}")).await.1;
+        if d["tournament"]["finished"] == json!(true) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(d["tournament"]["finished"], true, "{d}");
+    assert_eq!(d["games"].as_array().unwrap().len(), 2);
+    let list = s.get("/api/tournaments").await.1;
+    assert_eq!(list[0]["id"], id, "{list}");
+    assert_eq!(
+        s.files(),
+        vec!["data/replays/ok.json", "secret.json"],
+        "no SQLite file made"
+    );
 }
 
 #[tokio::test]

@@ -21,7 +21,8 @@ pub struct ServeArgs {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// The arena database (default: arena.sqlite3 in the platform's data directory).
+    /// The arena database: a SQLite file (default: arena.sqlite3 in the platform's data
+    /// directory, or `PLY_DB`) or a `postgres://` URL, where workers' games show live.
     #[arg(long)]
     pub db: Option<PathBuf>,
     /// The data directory whose `replays` folder the replay viewer lists (default: the
@@ -35,14 +36,21 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: &ServeArgs) -> Result<ExitCode> {
-    let db = super::arena::store_path(args.db.as_ref())?;
+    // A `postgres://` URL (the database of a distributed tournament) is passed on as it is;
+    // replays then default to the platform's data directory.
+    let postgres = super::arena::postgres_url(args.db.as_ref());
+    let file = match &postgres {
+        Some(_) => super::arena::store_path(None)?,
+        None => super::arena::store_path(args.db.as_ref())?,
+    };
     let data_dir = match &args.data_dir {
         Some(d) => d.clone(),
-        None => db
+        None => file
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| PathBuf::from("."), PathBuf::from),
     };
+    let db = postgres.map_or(file, PathBuf::from);
     let mut token = args.token.clone();
     if token.is_none() && !args.addr.ip().is_loopback() {
         let t = ply_web::generate_token();

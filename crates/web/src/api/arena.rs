@@ -42,13 +42,23 @@ fn store_error(e: StoreError) -> ApiError {
     }
 }
 
-/// The database for reading; `None` when it does not exist yet.
-fn open_read(db: &FsPath) -> ApiResult<Option<SqliteStore>> {
+/// The database's `postgres://` URL, when `--db` named a PostgreSQL server.
+fn postgres_url(db: &FsPath) -> Option<&str> {
+    db.to_str().filter(|s| ply_store::is_postgres_url(s))
+}
+
+/// The database for reading; `None` when it does not exist yet. A SQLite file is opened
+/// read-only (nothing is created); a PostgreSQL server is shared with the workers that play
+/// a distributed tournament, so its pages show that tournament live too.
+fn open_read(db: &FsPath) -> ApiResult<Option<Box<dyn Store + Send>>> {
+    if let Some(url) = postgres_url(db) {
+        return ply_store::open(url).map(Some).map_err(store_error);
+    }
     if !db.exists() {
         return Ok(None);
     }
     SqliteStore::open_read_only(db)
-        .map(Some)
+        .map(|s| Some(Box::new(s) as Box<dyn Store + Send>))
         .map_err(store_error)
 }
 
@@ -84,7 +94,7 @@ pub async fn list(State(app): State<Arc<AppState>>) -> ApiResult<Json<Value>> {
 }
 
 /// Everything a tournament page shows.
-fn details(store: &SqliteStore, id: i64) -> ApiResult<Value> {
+fn details(store: &(dyn Store + Send), id: i64) -> ApiResult<Value> {
     let t = store.tournament(Some(id)).map_err(store_error)?;
     let games = store.games(id).map_err(store_error)?;
     let standings = store.standings(id).map_err(store_error)?;
@@ -146,7 +156,7 @@ pub async fn show(State(app): State<Arc<AppState>>, Path(id): Path<i64>) -> ApiR
     blocking(move || {
         let store =
             open_read(&db)?.ok_or_else(|| ApiError::not_found(format!("no tournament {id}")))?;
-        let mut d = details(&store, id)?;
+        let mut d = details(&*store, id)?;
         d["running"] = json!(running);
         Ok(Json(d))
     })
@@ -194,7 +204,7 @@ pub async fn events(State(app): State<Arc<AppState>>, Path(id): Path<i64>) -> im
             let polled = blocking(move || {
                 let store =
                     open_read(&db)?.ok_or_else(|| ApiError::not_found("no database yet"))?;
-                details(&store, id)
+                details(&*store, id)
             })
             .await;
             let (event, key, done) = match polled {
@@ -330,12 +340,19 @@ fn run(
     tx: tokio::sync::oneshot::Sender<ApiResult<i64>>,
 ) {
     let mut tx = Some(tx);
-    let opened = db
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .map_err(|e| ApiError::internal(format!("creating {}: {e}", db.display())))
-        .and_then(|()| SqliteStore::open(db).map_err(store_error));
+    let opened = match postgres_url(db) {
+        Some(url) => ply_store::open(url).map_err(store_error),
+        None => db
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .map_err(|e| ApiError::internal(format!("creating {}: {e}", db.display())))
+            .and_then(|()| {
+                SqliteStore::open(db)
+                    .map(|s| Box::new(s) as Box<dyn Store + Send>)
+                    .map_err(store_error)
+            }),
+    };
     let mut store = match opened {
         Ok(s) => s,
         Err(e) => {
@@ -345,7 +362,7 @@ fn run(
     };
     let sandbox = Arc::new(Sandbox::with_guard(MemoryGuard::Rlimit));
     let mut id = None;
-    let result = ply_arena::run_tournament(&mut store, plan, &sandbox, |p| {
+    let result = ply_arena::run_tournament(&mut *store, plan, &sandbox, |p| {
         if let Progress::Started { tournament, .. } = p {
             id = Some(tournament.id);
             if let Ok(mut r) = app.running.lock() {
