@@ -81,6 +81,9 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
         args.limits.jail(),
         &[&path],
     )?);
+    for b in &plan.bots {
+        super::arena::check_reachable(&sandbox, &format!("--bot {}", b.name), &b.spec)?;
+    }
     let outcome = run_tournament(&mut store, &plan, &sandbox, |p| match p {
         Progress::Started {
             tournament,
