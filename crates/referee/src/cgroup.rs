@@ -1,8 +1,8 @@
 //! One cgroup per bot process tree: the unit of memory, process-count, freezing and killing.
 //!
 //! cgroup v2 keeps every controller in one directory; v1 has a hierarchy per controller, so a
-//! v1 bot joins a directory in each of the memory, pids, freezer and cpu hierarchies that
-//! this process may write. What was found is [`Controllers`]; the bot's directories are a
+//! v1 bot joins a directory in each of the memory, pids and freezer hierarchies that this
+//! process may write. What was found is [`Controllers`]; the bot's directories are a
 //! [`Cgroup`]. Nothing here starts processes: `process` joins the child to the cgroup
 //! between `fork` and `exec`, through the descriptors [`Cgroup::procs_files`] opens.
 
@@ -24,10 +24,6 @@ pub(crate) struct Controllers {
     pub pids: Option<PathBuf>,
     /// v1: base directory in the freezer hierarchy.
     pub freezer: Option<PathBuf>,
-    /// v2: whether `cpu` is enabled in the base's `cgroup.subtree_control`.
-    pub v2_cpu: bool,
-    /// v1: base directory in the cpu hierarchy.
-    pub cpu: Option<PathBuf>,
 }
 
 impl Controllers {
@@ -46,7 +42,6 @@ impl Controllers {
         Controllers {
             pids: base("pids", "pids.max", "64"),
             freezer: base("freezer", "freezer.state", "THAWED"),
-            cpu: base("cpu", "cpu.cfs_quota_us", "100000"),
             memory: Some(memory),
             ..Controllers::default()
         }
@@ -54,16 +49,11 @@ impl Controllers {
 
     /// A v2 base directory (its memory controller already checked).
     pub fn v2(base: PathBuf) -> Controllers {
-        let controls = std::fs::read_to_string(base.join("cgroup.subtree_control"));
-        let enabled = |name: &str| {
-            controls
-                .as_ref()
-                .is_ok_and(|c| c.split_whitespace().any(|c| c == name))
-        };
+        let v2_pids = std::fs::read_to_string(base.join("cgroup.subtree_control"))
+            .is_ok_and(|c| c.split_whitespace().any(|c| c == "pids"));
         Controllers {
-            v2_pids: enabled("pids"),
-            v2_cpu: enabled("cpu"),
             v2: Some(base),
+            v2_pids,
             ..Controllers::default()
         }
     }
@@ -78,13 +68,8 @@ impl Controllers {
         (self.v2.is_some() && self.v2_pids) || self.pids.is_some()
     }
 
-    /// Whether a bot's processes together get at most one CPU.
-    pub fn can_limit_cpu(&self) -> bool {
-        (self.v2.is_some() && self.v2_cpu) || self.cpu.is_some()
-    }
-
     fn bases(&self) -> impl Iterator<Item = &PathBuf> {
-        [&self.v2, &self.memory, &self.pids, &self.freezer, &self.cpu]
+        [&self.v2, &self.memory, &self.pids, &self.freezer]
             .into_iter()
             .flatten()
     }
@@ -140,11 +125,7 @@ impl Controllers {
     }
 }
 
-/// At most one CPU for a bot's whole tree (quota and period in microseconds): a bot's extra
-/// threads and processes cannot take the time of the game running beside it.
-const ONE_CPU_V2: &str = "100000 100000";
-
-/// One bot's cgroup directories (one for v2; memory, pids, freezer, cpu for v1).
+/// One bot's cgroup directories (one for v2; memory, pids, freezer for v1).
 #[derive(Debug)]
 pub(crate) struct Cgroup {
     /// The memory directory first.
@@ -182,9 +163,6 @@ impl Cgroup {
                 if controllers.v2_pids {
                     std::fs::write(dir.join("pids.max"), &pids)?;
                 }
-                if controllers.v2_cpu {
-                    std::fs::write(dir.join("cpu.max"), ONE_CPU_V2)?;
-                }
                 return Ok(());
             }
             let Some(memory) = &controllers.memory else {
@@ -206,13 +184,6 @@ impl Cgroup {
                 std::fs::create_dir(&dir)?;
                 cg.dirs.push(dir.clone());
                 cg.freezer = Some(dir);
-            }
-            if let Some(base) = &controllers.cpu {
-                let dir = base.join(name);
-                std::fs::create_dir(&dir)?;
-                cg.dirs.push(dir.clone());
-                std::fs::write(dir.join("cpu.cfs_period_us"), "100000")?;
-                std::fs::write(dir.join("cpu.cfs_quota_us"), "100000")?;
             }
             Ok(())
         })();

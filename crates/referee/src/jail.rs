@@ -150,8 +150,6 @@ pub enum Missing {
     /// No freezer: pausing stops the bot's process group only, so a helper that left the
     /// group keeps computing.
     Freezer,
-    /// No cpu controller: a bot's threads and processes together may use every CPU.
-    CpuLimit,
     /// The referee is not root, so jailed bots run as its user id (mapped to `nobody`) and
     /// can read what that user can.
     SeparateUser,
@@ -174,9 +172,6 @@ impl fmt::Display for Missing {
             Missing::Freezer => f.write_str(
                 "no freezer: a paused bot's helper that left its process group keeps computing",
             ),
-            Missing::CpuLimit => f.write_str(
-                "no cpu controller: a bot's threads and processes together may use every CPU",
-            ),
             Missing::SeparateUser => f.write_str(
                 "not root: jailed bots run as this user id inside their namespace and can read \
                  what this user can",
@@ -193,12 +188,11 @@ pub struct JailReport {
 }
 
 impl JailReport {
-    /// Whether bots are fully jailed (the user id of a non-root referee and the CPU share
-    /// aside: neither lets a bot reach anything outside its jail).
+    /// Whether bots are fully jailed (the user id caveat of a non-root referee aside).
     pub fn is_complete(&self) -> bool {
         self.missing
             .iter()
-            .all(|m| matches!(m, Missing::SeparateUser | Missing::CpuLimit))
+            .all(|m| matches!(m, Missing::SeparateUser))
     }
 }
 

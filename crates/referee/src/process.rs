@@ -332,9 +332,6 @@ impl Sandbox {
         if !self.controllers.can_freeze() {
             missing.push(Missing::Freezer);
         }
-        if !self.controllers.can_limit_cpu() {
-            missing.push(Missing::CpuLimit);
-        }
         JailReport { missing }
     }
 
