@@ -15,9 +15,9 @@
 //! rates the round, once, whichever machine posts it. A worker told to stop finishes the
 //! games it holds, posts them and exits.
 //!
-//! Isolation: bots run in the [`Sandbox`] the caller gives; the jail for bot processes is
-//! another part of the referee (`--require-jail`), to be passed in here by the caller when it
-//! exists ([`PoolOptions::require_jail`] is recorded but not enforced yet).
+//! Isolation: bots run in the [`Sandbox`] the caller gives; with
+//! [`PoolOptions::require_jail`] (what `ply worker` sets) a sandbox without the referee's
+//! whole jail is refused before anything is claimed.
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -211,9 +211,8 @@ pub struct PoolOptions {
     pub exit_when_idle: bool,
     /// How long to wait before looking again when nothing can be claimed.
     pub poll: Duration,
-    /// Bots must run in the referee's jail (the isolation issue's `--require-jail`). Not
-    /// enforced here yet: the jail is the referee's, and the caller refuses to start when it
-    /// asks for one the referee cannot give.
+    /// Bots must run in the referee's whole jail (`--require-jail`): [`run_pool`] refuses a
+    /// sandbox that lacks any part of it, before it claims a game.
     pub require_jail: bool,
     /// Where programs taken from the database are written (one folder per hash); `None`:
     /// never take them, only play the bots whose programs are here.
@@ -393,6 +392,11 @@ where
     O: Fn() -> Result<Box<dyn Store + Send>, StoreError> + Sync,
     E: Fn(PoolEvent) + Sync,
 {
+    if options.require_jail {
+        sandbox
+            .require_jail()
+            .map_err(|e| ArenaError::Invalid(e.to_string()))?;
+    }
     let started = now_ms();
     let lease_ms = u64::try_from(options.lease.as_millis()).unwrap_or(u64::MAX);
     let held: Mutex<HashMap<usize, Lease>> = Mutex::new(HashMap::new());

@@ -158,3 +158,29 @@ fn require_jail_and_no_jail_conflict() {
     );
     assert_eq!(out.status.code(), Some(2), "{}", common::text(&out.stderr));
 }
+
+/// As root, bots run as `nobody`: a program in a folder only root may enter is refused
+/// before any game, with the fix, instead of losing every move.
+#[test]
+fn a_program_nobody_can_reach_is_refused_before_the_match() {
+    let root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout == b"0\n");
+    if !have_jail() || !root {
+        eprintln!("skipped: not root, or no jail");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    let hidden = bot(dir.path(), "hidden.sh", ":");
+    let p1 = format!("--p1={hidden}");
+    let out = common::ply(&["match", "tictactoe", &p1, "--p2=builtin:random"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", common::text(&out.stderr));
+    let err = common::text(&out.stderr);
+    assert!(err.contains("nobody cannot reach"), "{err}");
+    assert!(err.contains("chmod o+rx"), "{err}");
+}

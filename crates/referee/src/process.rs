@@ -335,6 +335,53 @@ impl Sandbox {
         JailReport { missing }
     }
 
+    /// Checks, before any game, that a jailed bot can reach its program and the files its
+    /// arguments name: when the jail runs bots as `nobody` (the referee is root), each must
+    /// be readable (the program executable) by others, and the folders above it
+    /// searchable. A bare program name is looked for in `path` as the jail's `execvp` does.
+    ///
+    /// # Errors
+    /// A [`MissingProgramError`] naming the file and how to fix it.
+    pub fn check_reachable(
+        &self,
+        command: &CommandLine,
+        path: Option<&std::ffi::OsStr>,
+    ) -> Result<(), MissingProgramError> {
+        if self.jail.as_ref().and_then(Jail::user).is_none() {
+            return Ok(());
+        }
+        let err = |file: &Path| MissingProgramError {
+            program: command.program.clone(),
+            reason: format!(
+                "bots run as nobody in their jail, and nobody cannot reach {}: make it and \
+                 the folders above it readable by others (chmod o+rx), or run ply as an \
+                 ordinary user",
+                file.display()
+            ),
+        };
+        if command.program.contains('/') {
+            let program = Path::new(&command.program);
+            if !reachable_by_others(program, 0o001) {
+                return Err(err(program));
+            }
+        } else if let Some(path) = path {
+            let found: Vec<PathBuf> = std::env::split_paths(path)
+                .map(|dir| dir.join(&command.program))
+                .filter(|p| p.is_file())
+                .collect();
+            if !found.is_empty() && !found.iter().any(|p| reachable_by_others(p, 0o001)) {
+                return Err(err(&found[0]));
+            }
+        }
+        for arg in &command.args {
+            let file = Path::new(arg);
+            if file.is_file() && !reachable_by_others(file, 0o004) {
+                return Err(err(file));
+            }
+        }
+        Ok(())
+    }
+
     /// Refuses a sandbox whose jail is not complete (`--require-jail`).
     ///
     /// # Errors
@@ -450,6 +497,20 @@ impl Sandbox {
             scratch: Some(scratch),
         })
     }
+}
+
+/// Whether a user other than the owner and group can reach `file` (every folder above it
+/// searchable by others) and has the permission bits `mode` (others' bits) on it.
+fn reachable_by_others(file: &Path, mode: u32) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let Ok(file) = std::fs::canonicalize(file) else {
+        return false;
+    };
+    let others = |p: &Path| std::fs::metadata(p).map(|m| m.permissions().mode() & 0o007);
+    file.ancestors()
+        .skip(1)
+        .all(|dir| others(dir).is_ok_and(|bits| bits & 0o001 != 0))
+        && others(&file).is_ok_and(|bits| bits & mode == mode)
 }
 
 /// A random number, from the standard library's per-process hash keys (no dependency for

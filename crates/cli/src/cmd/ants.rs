@@ -266,6 +266,9 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         seats.push(match k {
             AntsSpec::Builtin(b) => AntsSeat::Builtin(b.create(i as u64)),
             AntsSpec::Command(c) => {
+                sandbox
+                    .check_reachable(c, std::env::var_os("PATH").as_deref())
+                    .map_err(|e| bad_input!("bot {}: {e}", i + 1))?;
                 let bot = PersistentBot::start(&sandbox, c, &limits, logging)
                     .map_err(|e| bad_input!("bot {}: cannot start {:?}: {e}", i + 1, a.bots[i]))?;
                 AntsSeat::Program(Box::new(bot))

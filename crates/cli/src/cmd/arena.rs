@@ -115,6 +115,17 @@ impl LimitArgs {
     }
 }
 
+/// Refuses a program a jailed bot could not reach (`Sandbox::check_reachable`), naming
+/// the option it came from.
+pub fn check_reachable(sandbox: &Sandbox, option: &str, spec: &PlayerSpec) -> Result<()> {
+    if let PlayerSpec::Command(command) = spec {
+        sandbox
+            .check_reachable(command, std::env::var_os("PATH").as_deref())
+            .map_err(|e| bad_input!("{option}: {e}"))?;
+    }
+    Ok(())
+}
+
 /// Reads a player spec, naming the option it came from.
 pub fn player_spec(option: &str, text: &str) -> Result<PlayerSpec> {
     let spec = text

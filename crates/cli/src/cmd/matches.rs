@@ -96,15 +96,11 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating the replay directory {}", dir.display()))?;
     }
-    let mut games = run_match(
-        plan,
-        Arc::new(super::arena::sandbox(
-            &args.limits.bot_env,
-            args.limits.jail(),
-            &[],
-        )?),
-    )
-    .map_err(|e| arena_error(e, ""))?;
+    let sandbox = super::arena::sandbox(&args.limits.bot_env, args.limits.jail(), &[])?;
+    for (option, spec) in ["--p1", "--p2"].into_iter().zip(&plan.players) {
+        super::arena::check_reachable(&sandbox, option, spec)?;
+    }
+    let mut games = run_match(plan, Arc::new(sandbox)).map_err(|e| arena_error(e, ""))?;
     let mut lines = Vec::new();
     for game in games.by_ref() {
         let game = game.map_err(|e| match e {

@@ -107,6 +107,9 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
         mode => mode,
     };
     let sandbox = Arc::new(super::arena::sandbox(&args.limits.bot_env, jail, &hidden)?);
+    for b in &plan.bots {
+        super::arena::check_reachable(&sandbox, &format!("--bot {}", b.name), &b.spec)?;
+    }
     let outcome = run_tournament(&mut *store, &plan, &sandbox, |p| match p {
         Progress::Started {
             tournament,

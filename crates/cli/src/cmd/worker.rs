@@ -113,11 +113,10 @@ pub fn run(args: &WorkerArgs) -> Result<ExitCode> {
         lease: Duration::from_secs(args.lease_secs),
         exit_when_idle: args.exit_when_idle,
         poll: Duration::from_secs(1),
-        // Checked by the sandbox itself (JailMode::Required below).
+        // A worker plays other people's programs: the whole jail or nothing (issue 18).
         require_jail: true,
         programs_dir: Some(programs_dir(args)?),
     };
-    // A worker plays other people's programs: the jail is required (issue 18).
     let sandbox = Arc::new(super::arena::sandbox(
         &args.bot_env,
         super::arena::JailMode::Required,
