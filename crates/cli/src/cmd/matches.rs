@@ -227,7 +227,15 @@ fn run_ants(args: &MatchArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating the replay directory {}", dir.display()))?;
     }
-    let sandbox = std::sync::Arc::new(super::arena::sandbox(&args.limits.bot_env)?);
+    let sandbox = super::arena::sandbox(&args.limits.bot_env, args.limits.jail(), &[])?;
+    for (i, b) in plan.bots.iter().enumerate() {
+        if let AntsSpec::Command(c) = &b.spec {
+            sandbox
+                .check_reachable(c, std::env::var_os("PATH").as_deref())
+                .map_err(|e| bad_input!("--bot {}: {e}", i + 1))?;
+        }
+    }
+    let sandbox = std::sync::Arc::new(sandbox);
     let mut run = run_ants_match(plan, sandbox).map_err(|e| bad_input!("{e}"))?;
     let mut lines = Vec::new();
     for game in run.by_ref() {
