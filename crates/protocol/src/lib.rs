@@ -8,9 +8,13 @@
 //!   that is no move, and a move that is not legal are told apart so that the referee can give
 //!   each its verdict.
 //!
-//! The persistent exchange of the 2011 AI Challenge (one process for the whole game, a turn
-//! message in, orders and `go` out) gets its own module beside this one, with its message
-//! enums and their parse/format functions; the referee's process layer already keeps a bot's
-//! pipes and limits apart from the per-move policy, so it carries either.
+//! * [`ai_challenge`]: the persistent exchange of the 2011 AI Challenge (one process for the
+//!   whole game, a turn's text in, order lines and `go` out): cutting what the bot wrote into
+//!   the turn's orders against the output cap. The turn texts themselves are the game's
+//!   (`ply_ants`), as the HackerEarth states are each game's.
+//!
+//! The referee's process layer (`ply_referee::process`, `persistent`) carries the bytes, the
+//! clock and the jail for both, and knows no game.
 
+pub mod ai_challenge;
 pub mod hackerearth;

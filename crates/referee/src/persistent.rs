@@ -62,6 +62,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ply_core::{Fault, TurnOutcome};
+use ply_protocol::ai_challenge::TurnReader;
 
 use crate::bot::ALLOCATION_FAILURES;
 use crate::process::{BotProcess, CommandLine, Event, Limits, STDERR_TAIL, Sandbox};
@@ -214,10 +215,9 @@ impl PersistentBot {
         self.process.resume();
         let start = Instant::now();
         let deadline = start + limit;
-        let mut lines = Vec::new();
-        let mut read = 0usize;
+        let mut reader = TurnReader::new();
         // Lines left from the last turn come first.
-        if let Some(reply) = self.take_lines(&mut lines, &mut read, 0) {
+        if let Some(reply) = self.take_lines(&mut reader, 0) {
             let elapsed = start.elapsed();
             return self.conclude(reply, elapsed);
         }
@@ -231,7 +231,7 @@ impl PersistentBot {
             };
             match event {
                 Some(event) => {
-                    if let Some(reply) = self.absorb(event, &mut lines, &mut read) {
+                    if let Some(reply) = self.absorb(event, &mut reader) {
                         let elapsed = start.elapsed();
                         return self.conclude(reply, elapsed);
                     }
@@ -247,7 +247,7 @@ impl PersistentBot {
                         let Some(event) = self.process.next_event(wait) else {
                             break;
                         };
-                        if let Some(reply) = self.absorb(event, &mut lines, &mut read) {
+                        if let Some(reply) = self.absorb(event, &mut reader) {
                             return self.conclude(reply, elapsed);
                         }
                     }
@@ -268,7 +268,7 @@ impl PersistentBot {
     }
 
     /// Takes one event; `Some` when the turn is decided.
-    fn absorb(&mut self, event: Event, lines: &mut Vec<String>, read: &mut usize) -> Option<Reply> {
+    fn absorb(&mut self, event: Event, reader: &mut TurnReader) -> Option<Reply> {
         match event {
             Event::Stdout(bytes) => {
                 if let Some(t) = &mut self.record {
@@ -276,7 +276,7 @@ impl PersistentBot {
                 }
                 let from = self.buffer.len();
                 self.buffer.extend_from_slice(&bytes);
-                self.take_lines(lines, read, from)
+                self.take_lines(reader, from)
             }
             Event::Stderr(bytes) => {
                 if let Some(t) = &mut self.record {
@@ -311,38 +311,10 @@ impl PersistentBot {
         ALLOCATION_FAILURES.iter().any(|m| stderr.contains(m))
     }
 
-    /// Splits the complete lines of the buffer (new bytes from `from`) into `lines` until a
-    /// `go`; counts the turn's bytes against the output cap.
-    fn take_lines(
-        &mut self,
-        lines: &mut Vec<String>,
-        read: &mut usize,
-        from: usize,
-    ) -> Option<Reply> {
-        let mut start = 0;
-        let mut scan = from;
-        let mut reply = None;
-        while let Some(nl) = self.buffer[scan..].iter().position(|&b| b == b'\n') {
-            let end = scan + nl;
-            *read += end + 1 - start;
-            let line = String::from_utf8_lossy(&self.buffer[start..end]);
-            let line = line.trim();
-            start = end + 1;
-            scan = start;
-            if line.eq_ignore_ascii_case("go") {
-                reply = Some(Ok(std::mem::take(lines)));
-                break;
-            }
-            lines.push(line.to_string());
-            if *read > self.output_cap {
-                break;
-            }
-        }
-        self.buffer.drain(..start);
-        if reply.is_none() && *read + self.buffer.len() > self.output_cap {
-            return Some(Err(Fault::OutputLimit));
-        }
-        reply
+    /// Reads the turn's complete lines from the buffer (new bytes from `from`) up to `go`,
+    /// against the output cap: the AI Challenge framing, `ply_protocol::ai_challenge`.
+    fn take_lines(&mut self, reader: &mut TurnReader, from: usize) -> Option<Reply> {
+        reader.take_orders(&mut self.buffer, from, self.output_cap)
     }
 
     /// Sends the `end` block, lets the bot read it for `wait` (the original's `end_wait`;
@@ -352,13 +324,10 @@ impl PersistentBot {
         if !wait.is_zero() && !self.dead {
             self.process.resume();
             let deadline = Instant::now() + wait;
-            let mut sink = Vec::new();
-            let mut read = 0;
             while let Some(event) = self.process.next_event(deadline) {
                 let exited = matches!(event, Event::Exited(_));
-                let _ = self.absorb(event, &mut sink, &mut read);
-                sink.clear();
-                read = 0;
+                // What it writes after the end is read and dropped.
+                let _ = self.absorb(event, &mut TurnReader::new());
                 if exited {
                     break;
                 }
