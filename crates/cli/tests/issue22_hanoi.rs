@@ -203,3 +203,85 @@ fn the_package_graph_is_drawn_as_boards() {
     pegs.sort_unstable();
     assert_eq!((pegs[0], pegs[pegs.len() - 1]), (1, 7));
 }
+
+/// Issue 22 item 5: `--longest` between any two positions prints every longest
+/// non-self-crossing path. Seed 002 says there are "one or two"; from 4 discs on there can be
+/// more (the library's tests confirm these counts by an independent search).
+#[test]
+fn longest_between_any_positions_prints_every_path() {
+    let count = ply(&[
+        "hanoi",
+        "solve",
+        "--discs",
+        "4",
+        "--from",
+        "1213",
+        "--to",
+        "1111",
+        "--longest",
+        "--count",
+    ]);
+    assert_eq!(count, "80 3\n");
+    let text = ply(&[
+        "hanoi",
+        "solve",
+        "--discs",
+        "4",
+        "--from",
+        "1213",
+        "--to",
+        "1111",
+        "--longest",
+    ]);
+    let mut paths: Vec<Vec<(usize, usize)>> = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("# path ") {
+            assert!(rest.ends_with(" of 3: 80 moves"), "{line}");
+            paths.push(Vec::new());
+        } else {
+            let (f, t) = line.split_once(' ').unwrap();
+            let mv = (
+                f.parse::<usize>().unwrap() - 1,
+                t.parse::<usize>().unwrap() - 1,
+            );
+            paths.last_mut().unwrap().push(mv);
+        }
+    }
+    assert_eq!(paths.len(), 3);
+    for path in &paths {
+        // Replay on pegs of discs, largest first as in "1213": every position once.
+        let mut pegs: Vec<Vec<usize>> = vec![Vec::new(); 3];
+        for (d, c) in "1213".chars().enumerate() {
+            pegs[c as usize - '1' as usize].push(4 - d);
+        }
+        let mut seen = std::collections::HashSet::from([pegs.clone()]);
+        for &(f, t) in path {
+            let disc = pegs[f].pop().unwrap();
+            assert!(pegs[t].last().is_none_or(|&top| top > disc));
+            pegs[t].push(disc);
+            assert!(seen.insert(pegs.clone()), "a position twice");
+        }
+        assert_eq!(pegs, vec![vec![4, 3, 2, 1], vec![], vec![]]);
+        assert_eq!(seen.len(), 81);
+    }
+    let json = ply(&[
+        "hanoi",
+        "solve",
+        "--discs",
+        "2",
+        "--from",
+        "11",
+        "--to",
+        "12",
+        "--longest",
+        "--json",
+    ]);
+    assert!(
+        json.starts_with("{\"moves\": 8, \"longest\": true, \"count\": 1, \"paths\": [[["),
+        "{json}"
+    );
+    let Some(seed) = seed("002_6c74b50d0782655b.txt") else {
+        return;
+    };
+    assert!(seed.contains("there are one or two different longest non selfcrossing paths"));
+}

@@ -23,7 +23,7 @@ fn check_passes_every_algorithm() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         stdout,
-        "80 of 80 cases sorted correctly (10 algorithms x 2 inputs x 4 sizes)\n"
+        "112 of 112 cases sorted correctly (14 algorithms x 2 inputs x 4 sizes)\n"
     );
 }
 
@@ -43,8 +43,9 @@ fn bench_writes_csv_and_plots_and_caps_quadratic_sorts() {
     );
     assert!(stdout.contains("insertion capped from n = 100"));
     let csv = std::fs::read_to_string(dir.path().join("sort-bench.csv")).unwrap();
-    // 10 algorithms x 2 inputs at n = 10, 5 uncapped at n = 100, 5 caps.
-    assert_eq!(csv.lines().count(), 1 + 20 + 2 * 5 + 2 * 5);
+    // 14 algorithms x 2 inputs at n = 10; at n = 100 the 5 linearithmic ones run and the 9
+    // quadratic ones (7 stack sorts, insertion, quick) are capped.
+    assert_eq!(csv.lines().count(), 1 + 28 + 2 * 5 + 2 * 9);
     for input in ["random", "sorted"] {
         let svg = std::fs::read_to_string(dir.path().join(format!("sort-{input}.svg"))).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("stack-v3 (capped, n ≥ 100)"));

@@ -37,6 +37,15 @@ pub enum Algorithm {
     StackV2,
     /// Stack sort version 3: version 2 hashed by powers of ten.
     StackV3,
+    /// Stack sort v3 hashed finer: 10 buckets per power of ten (the seed's "multiples of 10").
+    StackHash10,
+    /// Stack sort v3 hashed finer: 90 buckets per power of ten (the seed's "multiples of 100").
+    StackHash100,
+    /// Stack sort v2 removing runs below the second smallest top (the seed's "minimum and
+    /// second minimum").
+    StackMin2,
+    /// Stack sort v2 with the list kept sorted by top (the seed's "linear" remove).
+    StackLinear,
     /// Patience sort: binary search over pile tops, heap k-way merge.
     Patience,
     /// Insertion sort.
@@ -55,10 +64,14 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in display order.
-    pub const ALL: [Algorithm; 10] = [
+    pub const ALL: [Algorithm; 14] = [
         Algorithm::StackV1,
         Algorithm::StackV2,
         Algorithm::StackV3,
+        Algorithm::StackHash10,
+        Algorithm::StackHash100,
+        Algorithm::StackMin2,
+        Algorithm::StackLinear,
         Algorithm::Patience,
         Algorithm::Insertion,
         Algorithm::Merge,
@@ -74,6 +87,10 @@ impl Algorithm {
             Algorithm::StackV1 => "stack-v1",
             Algorithm::StackV2 => "stack-v2",
             Algorithm::StackV3 => "stack-v3",
+            Algorithm::StackHash10 => "stack-hash10",
+            Algorithm::StackHash100 => "stack-hash100",
+            Algorithm::StackMin2 => "stack-min2",
+            Algorithm::StackLinear => "stack-linear",
             Algorithm::Patience => "patience",
             Algorithm::Insertion => "insertion",
             Algorithm::Merge => "merge",
@@ -90,6 +107,10 @@ impl Algorithm {
             Algorithm::StackV1
             | Algorithm::StackV2
             | Algorithm::StackV3
+            | Algorithm::StackHash10
+            | Algorithm::StackHash100
+            | Algorithm::StackMin2
+            | Algorithm::StackLinear
             | Algorithm::Insertion
             | Algorithm::Quick => Growth::Quadratic,
             _ => Growth::Linearithmic,
@@ -111,6 +132,10 @@ impl Algorithm {
             Algorithm::StackV1 => stack_sort::v1(a),
             Algorithm::StackV2 => stack_sort::v2(a),
             Algorithm::StackV3 => stack_sort::v3(a),
+            Algorithm::StackHash10 => stack_sort::hashed(a, 1),
+            Algorithm::StackHash100 => stack_sort::hashed(a, 2),
+            Algorithm::StackMin2 => stack_sort::min2(a),
+            Algorithm::StackLinear => stack_sort::linear(a),
             Algorithm::Patience => patience::sort(a),
             Algorithm::Insertion => baselines::insertion(a),
             Algorithm::Merge => baselines::merge(a),

@@ -20,6 +20,10 @@ fn colour(algorithm: Algorithm) -> &'static str {
         Algorithm::StackV1 => "#d62728",
         Algorithm::StackV2 => "#ff7f0e",
         Algorithm::StackV3 => "#8c564b",
+        Algorithm::StackHash10 => "#e377c2",
+        Algorithm::StackHash100 => "#f7b6d2",
+        Algorithm::StackMin2 => "#ffbb78",
+        Algorithm::StackLinear => "#98df8a",
         Algorithm::Patience => "#2ca02c",
         Algorithm::Insertion => "#9467bd",
         Algorithm::Merge => "#1f77b4",
@@ -33,7 +37,14 @@ fn colour(algorithm: Algorithm) -> &'static str {
 fn is_subject(algorithm: Algorithm) -> bool {
     matches!(
         algorithm,
-        Algorithm::StackV1 | Algorithm::StackV2 | Algorithm::StackV3 | Algorithm::Patience
+        Algorithm::StackV1
+            | Algorithm::StackV2
+            | Algorithm::StackV3
+            | Algorithm::StackHash10
+            | Algorithm::StackHash100
+            | Algorithm::StackMin2
+            | Algorithm::StackLinear
+            | Algorithm::Patience
     )
 }
 

@@ -9,6 +9,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use num_bigint::BigUint;
 
 use ply_puzzles::hanoi::bfs::Bfs;
+use ply_puzzles::hanoi::longest::{MAX_PATH_DISCS, longest_paths};
 use ply_puzzles::hanoi::solve::{SolveLimits, longest};
 use ply_puzzles::hanoi::three_peg::BinaryMoves;
 use ply_puzzles::hanoi::{Move, Moves, Peg, Position, graph, solve};
@@ -31,6 +32,7 @@ Examples:
   ply hanoi solve --discs 64 --count             # 18446744073709551615
   ply hanoi solve --discs 6 --pegs 4 --json      # the seed's 17 moves
   ply hanoi solve --discs 4 --from 1113 --to 2222
+  ply hanoi solve --discs 4 --from 1213 --to 1111 --longest --count   # 80 3
 
 Positions give one peg (from 1) per disc, largest disc first: with 4 discs `1113` has discs
 4, 3, 2 on peg 1 and disc 1 on peg 3 (with 10 or more pegs, separate them by commas).
@@ -156,7 +158,10 @@ pub struct SolveArgs {
     /// Print the second shortest path where two exist (3 pegs).
     #[arg(long)]
     pub second: bool,
-    /// Print the longest non-self-crossing solution instead (3 pegs, towers: 3^n - 1 moves).
+    /// Print the longest non-self-crossing solution instead (3 pegs; between two different
+    /// towers the 3^n - 1 moves through every position; between any other two positions, up to
+    /// 12 discs, every longest path after a `# path I of C: L moves` line, and with --count
+    /// `LENGTH COUNT`).
     #[arg(long, conflicts_with = "second")]
     pub longest: bool,
     /// Memory allowed for an exact breadth-first search on 4 or more pegs, in MiB (6 MiB
@@ -384,15 +389,16 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     if a.longest {
+        if k != 3 {
+            return Err(bad_input!(
+                "--longest is for 3 pegs (--pegs 3): the longest non-self-crossing paths of seed 002"
+            ));
+        }
         let (Some(s), Some(g)) = (start.perfect_peg(), goal.perfect_peg()) else {
-            return Err(bad_input!(
-                "--longest needs perfect towers for --from and --to (all discs on one peg)"
-            ));
+            return run_longest_between(a, &start, &goal, &mut out);
         };
-        if k != 3 || s == g {
-            return Err(bad_input!(
-                "--longest is the 3-peg solution through every position: give --pegs 3 and different pegs"
-            ));
+        if s == g {
+            return run_longest_between(a, &start, &goal, &mut out);
         }
         let length = BigUint::from(3u32).pow(n as u32) - 1u32;
         tracing::info!(
@@ -461,6 +467,69 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             write_described(&mut out, &start, moves, a.format, a.show_towers)?;
         } else {
             write_moves(&mut out, moves, false)?;
+        }
+        out.flush()
+    })())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--longest` between any two positions: every longest non-self-crossing path (seed 002's
+/// properties 3 and 4), each after a `# path I of C: L moves` line, or in JSON.
+fn run_longest_between(
+    a: &SolveArgs,
+    start: &Position,
+    goal: &Position,
+    out: &mut impl Write,
+) -> Result<ExitCode> {
+    if a.discs > MAX_PATH_DISCS {
+        return Err(bad_input!(
+            "--longest between positions other than two different towers: at most {MAX_PATH_DISCS} discs (paths of up to 3^{MAX_PATH_DISCS} - 1 moves)"
+        ));
+    }
+    let found = longest_paths(start, goal, 16);
+    tracing::info!(
+        "{} moves: {} longest non-self-crossing path(s){}",
+        found.length,
+        found.count,
+        if found.count > found.paths.len() as u128 {
+            format!(", the first {} printed", found.paths.len())
+        } else {
+            String::new()
+        }
+    );
+    let total = found.count;
+    moves_written((|| {
+        if a.json {
+            write!(
+                out,
+                "{{\"moves\": {}, \"longest\": true, \"count\": {total}",
+                found.length
+            )?;
+            if !a.count {
+                write!(out, ", \"paths\": [")?;
+                for (i, path) in found.paths.iter().enumerate() {
+                    if i > 0 {
+                        write!(out, ",")?;
+                    }
+                    write!(out, "[")?;
+                    write_moves(out, Moves::from_moves(path.clone()), true)?;
+                    write!(out, "]")?;
+                }
+                write!(out, "]")?;
+            }
+            writeln!(out, "}}")?;
+        } else if a.count {
+            writeln!(out, "{} {total}", found.length)?;
+        } else {
+            for (i, path) in found.paths.iter().enumerate() {
+                writeln!(out, "# path {} of {total}: {} moves", i + 1, found.length)?;
+                let moves = Moves::from_moves(path.clone());
+                if a.format == MoveFormat::Words || a.show_towers {
+                    write_described(out, start, moves, a.format, a.show_towers)?;
+                } else {
+                    write_moves(out, moves, false)?;
+                }
+            }
         }
         out.flush()
     })())?;

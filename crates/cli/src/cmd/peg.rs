@@ -10,8 +10,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use indicatif::ProgressBar;
 
 use ply_puzzles::peg_solitaire::{
-    Goal, Outcome, Reduce, Setup, Standard, fewest_moves, format_classic, format_contest,
-    jump_holes, package, parse_contest_moves, parse_hole, picture, reachable_levels, replay,
+    Geometry, Goal, Outcome, Reduce, Setup, Standard, fewest_moves, format_classic, format_contest,
+    jump_holes, package, parse_contest_moves, parse_hole, picture, purge, reachable_levels, replay,
     replay_jumps, solve, weighted,
 };
 
@@ -33,6 +33,7 @@ ply peg solve --board english --finish 44 --format moves\n  \
 ply peg solve --board english --objective moves   # 17 moves, any finish (release, ~1 min)\n  \
 ply peg solve --board english --objective moves --finish 44   # 18: the central game\n  \
 ply peg solve --board weighted.txt --objective score --format contest\n  \
+ply peg solve --board english --objective score --packages --width 50   # package and purge\n  \
 ply peg solve --board french                      # impossible: prints the proof, exit 1"
     )]
     Solve(SolveArgs),
@@ -122,6 +123,11 @@ pub struct SolveArgs {
     /// Beam width of the score objective, 1 to 10000000 (larger: slower, often better).
     #[arg(long, default_value_t = 3000, value_parser = crate::ranges::count::<10_000_000>)]
     pub width: usize,
+    /// With --objective score: search in block space instead, seed 001's package and purge
+    /// (3x3, 3x4 and 4x3 blocks and their precomputed clearing moves, joined by a beam
+    /// search of --width states a layer over whole packages).
+    #[arg(long)]
+    pub packages: bool,
     /// Also write the solution move by move as SVG to this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -298,6 +304,11 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         }
         None => finish_goal(&setup, a.finish.as_deref())?,
     };
+    if a.packages && a.objective != Objective::Score {
+        return Err(bad_input!(
+            "--packages is a search for --objective score (the contest score)"
+        ));
+    }
     let started = Instant::now();
     let (jumps, optimal) = match a.objective {
         Objective::Pegs => {
@@ -326,6 +337,22 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
                     return Ok(ExitCode::from(1));
                 }
             }
+        }
+        Objective::Score if a.packages => {
+            if board.geometry() != Geometry::Square {
+                return Err(bad_input!(
+                    "--packages: blocks are square-grid windows; the triangle's diagonal jumps leave them"
+                ));
+            }
+            let p = purge::purge_search(&setup, a.width, &mut purge::PackageTable::new());
+            tracing::info!(
+                "package and purge: {} packages and {} single jumps joined; {} states, {} blocks in the table",
+                p.packages,
+                p.singles,
+                p.nodes,
+                p.table
+            );
+            (p.jumps, false)
         }
         Objective::Score => {
             let w = weighted::weighted_search(&setup, a.width);

@@ -35,7 +35,8 @@ pub enum SortCommand {
 ply sort bench --sizes 10,100,1000,10000,100000 --runs 5 --inputs random,sorted --out target/sort\n\n\
 Algorithms that are quadratic on some input (the stack sorts, insertion, quick) are skipped at\n\
 the sizes where one sort is predicted to take longer than --max-sort-ms; the table and the plot\n\
-say where. Algorithms: stack-v1, stack-v2, stack-v3, patience, insertion, merge, quick, heap,\n\
+say where. Algorithms: stack-v1, stack-v2, stack-v3, stack-hash10, stack-hash100, stack-min2,\n\
+stack-linear, patience, insertion, merge, quick, heap,\n\
 std-sort, std-sort-unstable.")]
     Bench(BenchArgs),
     /// Run every algorithm on every input and verify it returns the sorted permutation.

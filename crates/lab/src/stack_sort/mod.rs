@@ -46,6 +46,23 @@
 //! node per value. The pseudocode's insert checks the head and then "every node in list",
 //! which checks the head a second time; that redundant comparison is left out.
 
+//! # The improvements the seed suggests but did not implement
+//!
+//! "If there was a way to further hash the values, such as by multiples of 10 or 100 [...].
+//! Another possible way would be to store the minimum and second minimum from the stacks [...].
+//! Also, if there was a way for a node to point to the next one during the insert process,
+//! then the remove function would be linear." Each is its own variant, on v2's linked stacks:
+//!
+//! * [`hashed`] with 1 or 2 leading digits ([`fine_bucket`]): v3 with each power of ten split
+//!   again by the value's first digit (10 buckets, "multiples of 10") or first two digits (90
+//!   buckets, "multiples of 100").
+//! * [`min2`]: one walk finds the smallest top and the second smallest; the smallest stack is
+//!   popped for as long as its top stays at most the second ([`StackList::drain_min2`]).
+//! * [`linear`]: our reading of the third: the inserts already leave the list sorted by top,
+//!   so the remove phase keeps it sorted (the popped head node moves forwards to its place)
+//!   and the smallest value is always the head's top; no walk over the whole list
+//!   ([`StackList::drain_sorted`]). A remove costs the distance the node moves.
+
 mod linked_stack;
 
 pub use linked_stack::LinkedStack;
@@ -177,6 +194,85 @@ impl<T: Ord + Copy, S: Stack<T>> StackList<T, S> {
         value
     }
 
+    /// Empties the list into `out` in ascending order with the seed's second suggestion:
+    /// one walk finds the stack with the smallest top *and* the second smallest top of the
+    /// other stacks; the smallest stack is then popped as long as its top stays at most that
+    /// second minimum, so one walk pays for a run of values instead of one.
+    pub fn drain_min2(&mut self, out: &mut [T]) {
+        let mut slots = out.iter_mut();
+        while let Some(head) = self.head {
+            let (mut min, mut min_previous) = (head, None);
+            let mut min_top = self.top(head);
+            let mut second: Option<T> = None;
+            let (mut previous, mut current) = (head, self.nodes[head].next);
+            while let Some(node) = current {
+                let top = self.top(node);
+                if min_top > top {
+                    second = Some(min_top);
+                    (min, min_previous, min_top) = (node, Some(previous), top);
+                } else if second.is_none_or(|s| top < s) {
+                    second = Some(top);
+                }
+                previous = node;
+                current = self.nodes[node].next;
+            }
+            loop {
+                let value = self.nodes[min].stack.pop().expect("non-empty stack");
+                *slots.next().expect("as many slots as values") = value;
+                match self.nodes[min].stack.top() {
+                    None => {
+                        let after = self.nodes[min].next;
+                        match min_previous {
+                            None => self.head = after,
+                            Some(p) => self.nodes[p].next = after,
+                        }
+                        self.nodes[min].stack = S::default();
+                        break;
+                    }
+                    Some(&top) if second.is_some_and(|s| top > s) => break,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+
+    /// Empties the list into `out` in ascending order with the seed's third suggestion, the
+    /// remove without a walk over the whole list. After the inserts the tops increase along
+    /// the list (an insert lands on the first stack whose top is `>=` the value, and a new
+    /// stack only gets a value above every top), so the smallest value is the head's top.
+    /// Each remove pops the head and moves the head node forwards to where its new top
+    /// belongs, keeping the list sorted by top: a remove costs the distance the node moves,
+    /// not the length of the list.
+    pub fn drain_sorted(&mut self, out: &mut [T]) {
+        let mut slots = out.iter_mut();
+        while let Some(head) = self.head {
+            let value = self.nodes[head].stack.pop().expect("non-empty stack");
+            *slots.next().expect("as many slots as values") = value;
+            let Some(&top) = self.nodes[head].stack.top() else {
+                self.head = self.nodes[head].next;
+                self.nodes[head].stack = S::default();
+                continue;
+            };
+            let Some(second) = self.nodes[head].next else {
+                continue;
+            };
+            if top <= self.top(second) {
+                continue;
+            }
+            // Unlink the head and insert it after the last node whose top is below `top`.
+            self.head = Some(second);
+            let mut before = second;
+            while let Some(next) = self.nodes[before].next {
+                if self.top(next) >= top {
+                    break;
+                }
+                before = next;
+            }
+            self.nodes[head].next = self.nodes[before].next;
+            self.nodes[before].next = Some(head);
+        }
+    }
+
     /// Whether no value is left.
     pub fn is_empty(&self) -> bool {
         self.head.is_none()
@@ -213,6 +309,90 @@ fn sort_with<T: Ord + Copy, S: Stack<T>>(a: &mut [T]) {
         *slot = list
             .remove()
             .expect("the list holds as many values as it was given");
+    }
+}
+
+/// Sorts `a` with v2's list and the seed's suggested "minimum and second minimum" remove
+/// ([`StackList::drain_min2`]).
+pub fn min2<T: Ord + Copy>(a: &mut [T]) {
+    let mut list = StackList::<T, LinkedStack<T>>::new();
+    for &value in a.iter() {
+        list.insert(value);
+    }
+    list.drain_min2(a);
+}
+
+/// Sorts `a` with v2's list and the seed's suggested linear remove: the list kept sorted by
+/// top, so the smallest value is always at the head ([`StackList::drain_sorted`]).
+pub fn linear<T: Ord + Copy>(a: &mut [T]) {
+    let mut list = StackList::<T, LinkedStack<T>>::new();
+    for &value in a.iter() {
+        list.insert(value);
+    }
+    list.drain_sorted(a);
+}
+
+/// The finer hash the seed suggests ("further hash the values, such as by multiples of 10 or
+/// 100"), read as: within each power of ten, split by the leading `lead` digits. Values below
+/// `10^lead` each get their own bucket; a value with `d > lead` digits goes to the bucket of
+/// its first `lead` digits among the buckets of `d`-digit values. Negative values mirror
+/// this below the non-negative ones. Buckets are ordered like their values, and
+/// [`fine_buckets`] gives their number.
+///
+/// ```
+/// use ply_lab::stack_sort::{fine_bucket, fine_buckets};
+/// // by the leading digit (10 buckets per power of ten)
+/// assert!(fine_bucket(199, 1) < fine_bucket(200, 1));
+/// assert_eq!(fine_bucket(200, 1), fine_bucket(299, 1));
+/// assert!(fine_bucket(-1, 1) < fine_bucket(0, 1));
+/// assert!(fine_bucket(i64::MIN, 2) < fine_bucket(-1, 2));
+/// assert!(fine_bucket(i64::MAX, 2) < fine_buckets(2));
+/// ```
+pub fn fine_bucket(value: i64, lead: u32) -> usize {
+    let half = fine_buckets(lead) / 2;
+    let id = |m: u64| -> usize {
+        let small = 10u64.pow(lead);
+        if m < small {
+            return m as usize;
+        }
+        let digits = m.ilog10() + 1;
+        let first = m / 10u64.pow(digits - lead);
+        let per_power = 9 * 10usize.pow(lead - 1);
+        small as usize
+            + (digits - lead - 1) as usize * per_power
+            + (first - 10u64.pow(lead - 1)) as usize
+    };
+    if value >= 0 {
+        half + id(value.unsigned_abs())
+    } else {
+        half - id(value.unsigned_abs())
+    }
+}
+
+/// The number of buckets of [`fine_bucket`] with `lead` leading digits (1 to 3).
+pub fn fine_buckets(lead: u32) -> usize {
+    assert!((1..=3).contains(&lead), "1 to 3 leading digits");
+    // u64 values have up to 20 digits; ids run from 0 to the id of u64::MAX's bucket.
+    let per_power = 9 * 10usize.pow(lead - 1);
+    2 * (10usize.pow(lead) + (20 - lead as usize) * per_power)
+}
+
+/// Sorts `a` with v3 hashed finer: one v2 list per bucket of [`fine_bucket`] (`lead` = 1:
+/// by multiples of 10, 10 buckets per power of ten; `lead` = 2: by multiples of 100).
+pub fn hashed(a: &mut [i64], lead: u32) {
+    let mut buckets: Vec<StackList<i64, LinkedStack<i64>>> =
+        (0..fine_buckets(lead)).map(|_| StackList::new()).collect();
+    for &value in a.iter() {
+        buckets[fine_bucket(value, lead)].insert(value);
+    }
+    let mut bucket = 0;
+    for slot in a.iter_mut() {
+        while buckets[bucket].is_empty() {
+            bucket += 1;
+        }
+        *slot = buckets[bucket]
+            .remove()
+            .expect("a non-empty bucket yields a value");
     }
 }
 

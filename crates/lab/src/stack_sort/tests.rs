@@ -27,7 +27,19 @@ fn seed_sample_builds_the_hand_worked_stacks() {
 #[test]
 fn seed_sample_sorts() {
     let want = [3, 4, 5, 5, 5, 6, 7, 8, 8, 10];
-    for sort in [v1::<i64>, v2::<i64>, v3] {
+    let hash10 = |a: &mut [i64]| hashed(a, 1);
+    let hash100 = |a: &mut [i64]| hashed(a, 2);
+    type Sort<'a> = &'a dyn Fn(&mut [i64]);
+    let sorts: [Sort; 7] = [
+        &v1::<i64>,
+        &v2::<i64>,
+        &v3,
+        &hash10,
+        &hash100,
+        &min2::<i64>,
+        &linear::<i64>,
+    ];
+    for sort in sorts {
         let mut a = SAMPLE;
         sort(&mut a);
         assert_eq!(a, want);
@@ -100,4 +112,75 @@ fn long_single_stack_drops_without_overflow() {
         s.push(v);
     }
     drop(s);
+}
+
+#[test]
+fn tops_increase_along_the_list_after_the_inserts() {
+    // What the linear remove relies on: after the inserts the list is sorted by top.
+    let tops = |values: &[i64]| -> Vec<i64> {
+        stacks_after_insert::<LinkedStack<i64>>(values)
+            .iter()
+            .map(|s| *s.last().unwrap())
+            .collect()
+    };
+    assert_eq!(tops(&SAMPLE), vec![3, 4, 5, 7, 8]);
+    let mut x = 12345u64;
+    let values: Vec<i64> = (0..2000)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 40) as i64 % 1000
+        })
+        .collect();
+    assert!(tops(&values).windows(2).all(|w| w[0] < w[1]));
+}
+
+#[test]
+fn min2_and_linear_keep_sorting_after_the_list_reorders() {
+    // Runs that leave equal and crossing tops behind, where the second minimum and the
+    // node moves matter.
+    let input: Vec<i64> = (0..300).map(|i| (i * 37 % 101) - (i % 7) * 13).collect();
+    let mut want = input.clone();
+    want.sort_unstable();
+    for sort in [min2::<i64>, linear::<i64>] {
+        let mut a = input.clone();
+        sort(&mut a);
+        assert_eq!(a, want);
+    }
+}
+
+#[test]
+fn fine_buckets_are_ordered_and_in_range() {
+    for lead in 1..=3 {
+        let mut probes = vec![i64::MIN, i64::MIN + 1, i64::MAX, i64::MAX - 1, 0, 1, -1];
+        for e in 0..19u32 {
+            let p = 10i64.pow(e);
+            probes.extend([p - 1, p, p + 1, 2 * p, -p, -p + 1, -p - 1, -(2 * p)]);
+            if e < 18 {
+                probes.extend([9 * p, 9 * p + p - 1, -9 * p, -(9 * p + p - 1)]);
+            }
+        }
+        probes.sort_unstable();
+        for w in probes.windows(2) {
+            assert!(
+                fine_bucket(w[0], lead) <= fine_bucket(w[1], lead),
+                "{w:?} lead {lead}"
+            );
+        }
+        assert!(
+            probes
+                .iter()
+                .all(|&v| fine_bucket(v, lead) < fine_buckets(lead))
+        );
+    }
+    // by the leading digit: 200..=299 share a bucket, 199 and 300 do not
+    assert_eq!(fine_bucket(200, 1), fine_bucket(299, 1));
+    assert_ne!(fine_bucket(199, 1), fine_bucket(200, 1));
+    assert_ne!(fine_bucket(299, 1), fine_bucket(300, 1));
+    // by the two leading digits: 120..=129 share a bucket
+    assert_eq!(fine_bucket(120, 2), fine_bucket(129, 2));
+    assert_ne!(fine_bucket(129, 2), fine_bucket(130, 2));
+    // values below 10^lead each have their own bucket
+    assert_ne!(fine_bucket(98, 2), fine_bucket(99, 2));
 }

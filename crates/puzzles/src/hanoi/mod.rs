@@ -44,6 +44,8 @@
 //! * [`three_peg`]: the recursive and binary classic solutions, the k-th move in O(n), exact
 //!   distances and every shortest path between two positions (Hinz), and the longest
 //!   non-self-crossing solution of 3^n - 1 moves.
+//! * [`longest`]: the longest non-self-crossing paths between any two 3-peg positions and
+//!   how many there are (seed 002's properties 3 and 4).
 //! * [`frame_stewart`]: exact Frame–Stewart numbers with big integers, optimal splits, tower
 //!   moves on any number of pegs, and an upper-bound solver between any two positions.
 //! * [`bfs`]: exact breadth-first search over packed states (2 bits per position to explore,
@@ -59,6 +61,7 @@
 pub mod bfs;
 pub mod frame_stewart;
 pub mod graph;
+pub mod longest;
 mod plan;
 pub mod position;
 pub mod solve;

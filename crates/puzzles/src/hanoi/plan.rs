@@ -120,6 +120,15 @@ impl Moves {
         }
     }
 
+    /// The given moves, in order (for paths computed whole, such as
+    /// [`super::longest::longest_paths`]).
+    pub fn from_moves(moves: Vec<Move>) -> Moves {
+        Moves::new(
+            moves.into_iter().map(Step::One).collect(),
+            FrameStewart::new(),
+        )
+    }
+
     /// No move at all.
     pub fn empty() -> Moves {
         Moves::new(Vec::new(), FrameStewart::new())

@@ -50,7 +50,8 @@
 //! # Variants and parameters
 //! The five standard boards ([`Standard`]), any matrix file ([`Setup::parse`]), any start
 //! hole, goals of one peg anywhere, one peg in a hole, or a pattern ([`Goal`]); package
-//! blocks with wildcard cells ([`package`]).
+//! blocks with wildcard cells ([`package`]); package-and-purge, the seed's search in block
+//! space ([`purge`]).
 
 mod board;
 pub mod count;
@@ -59,6 +60,7 @@ mod matrix;
 mod moves;
 pub mod package;
 pub mod picture;
+pub mod purge;
 mod puzzle;
 mod score;
 mod solve;

@@ -587,3 +587,76 @@ fn radix_sort_agrees_with_sort() {
         assert_eq!(a, b);
     }
 }
+
+// ---------------------------------------------------------------- package and purge
+
+#[test]
+fn six_purge_block_is_a_package_of_the_table() {
+    use super::purge::PackageTable;
+    // The seed's 6-purge: [1 0 0 -1;-1 1 1 1;-1 1 1 1] -> [1 0 0 -1;-1 0 0 0;-1 0 0 0], as a
+    // 3x4 window (cells row by row; 3, 4 and 8 off the board).
+    let holes: u16 = 0b1111_1111_1111 & !(1 << 3 | 1 << 4 | 1 << 8);
+    let start: u16 = 1 | 0b1110_0000 | 0b1110_0000_0000;
+    let mut table = PackageTable::new();
+    let packages = table.packages((3, 4), holes, start);
+    let purge = packages.iter().find(|p| p.end == 1).expect("the 6-purge");
+    assert_eq!(purge.jumps.len(), 6);
+    // Every package is legal inside the window and ends where it says.
+    for p in packages {
+        let mut pegs = p.start;
+        for &[f, o, t] in &p.jumps {
+            assert!(pegs >> f & 1 == 1 && pegs >> o & 1 == 1 && pegs >> t & 1 == 0);
+            assert!([f, o, t].iter().all(|&c| holes >> c & 1 == 1));
+            pegs ^= 1 << f | 1 << o | 1 << t;
+        }
+        assert_eq!(pegs, p.end);
+        assert!(p.jumps.len() >= 2, "packages clear two pegs or more");
+    }
+}
+
+/// A 7x9 contest-style rectangle (63 holes), centre empty, weights 1 to 9 in a fixed
+/// pattern: larger than any standard board.
+fn rectangle_7x9_text() -> String {
+    let rows: Vec<String> = (0..7)
+        .map(|r| {
+            (0..9)
+                .map(|c| {
+                    if (r, c) == (3, 4) {
+                        "0".to_string()
+                    } else {
+                        ((r * 9 + c) * 5 % 9 + 1).to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    format!("[{}]", rows.join(";"))
+}
+
+#[test]
+fn package_and_purge_solves_the_weighted_english_board_and_a_7x9_rectangle() {
+    use super::purge::{PackageTable, purge_search};
+    let mut table = PackageTable::new();
+    // Scores as docs/benchmarks.md gives them for `ply peg solve --packages --width 30 / 10`.
+    for (text, width, want) in [
+        (weighted_english_text(), 30, 432),
+        (rectangle_7x9_text(), 10, 121),
+    ] {
+        let setup = Setup::parse("board", &text).unwrap();
+        let p = purge_search(&setup, width, &mut table);
+        let r = replay_jumps(&setup, &p.jumps).unwrap();
+        assert_eq!(r.score, p.score, "{text}");
+        assert_eq!(r.score, want, "{text}");
+        assert!(p.packages >= 3, "{p:?}");
+        assert!(r.pegs_left * 4 < setup.pegs.count_ones(), "{r:?}");
+        eprintln!(
+            "{} holes: score {} ({} packages, {} singles, {} left)",
+            setup.pegs.count_ones() + 1,
+            r.score,
+            p.packages,
+            p.singles,
+            r.pegs_left
+        );
+    }
+}
