@@ -135,10 +135,10 @@ ply breaker autoplay --level 1 --json\n\n\
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts instead of a table")))]
 pub struct GamesArgs {
-    /// Print JSON for scripts instead of a table.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 /// Which side a person takes.
@@ -186,6 +186,7 @@ pub struct PlayArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct PerftArgs {
     /// The game (see `ply games`).
     pub game: String,
@@ -197,9 +198,8 @@ pub struct PerftArgs {
     /// Also print the count below each first move.
     #[arg(long)]
     pub divide: bool,
-    /// Print JSON for scripts.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]

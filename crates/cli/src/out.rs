@@ -203,3 +203,13 @@ pub fn create_new(path: &std::path::Path, force: bool) -> anyhow::Result<std::fs
             anyhow::anyhow!("cannot create {}: {e}{hint}", path.display())
         })
 }
+
+/// The `--json` flag, declared once and flattened into every command that has it; a
+/// command whose JSON deserves a word says what it holds with
+/// `#[command(mut_arg("json", |a| a.help("...")))]`.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct Json {
+    /// Print JSON for scripts instead of text.
+    #[arg(id = "json", long = "json")]
+    pub on: bool,
+}

@@ -73,6 +73,7 @@ pub enum ScoringArg {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print the result as JSON")))]
 pub struct PlayArgs {
     /// The map file (original format).
     #[arg(long)]
@@ -143,9 +144,8 @@ pub struct PlayArgs {
     /// seat N, its orders as the original's -O log, every byte it wrote, its stderr).
     #[arg(long)]
     pub log_dir: Option<PathBuf>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]
@@ -326,7 +326,7 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         crate::out::write_new(path, serde_json::to_string(&result)?.as_bytes(), a.force)?;
     }
     let r = m.result().context("the game did not finish")?;
-    if a.json {
+    if a.json.on {
         let mut v = result;
         if let Some(o) = v.as_object_mut() {
             o.remove("replaydata");

@@ -113,7 +113,7 @@ pub fn run(args: &ReplayArgs, source: &str, doc: &Value) -> Result<std::process:
     };
     let mut out = std::io::stdout().lock();
 
-    if args.json {
+    if args.json.on {
         let mut turns = Vec::new();
         for (f, view) in shown(&pb, player, args.turn) {
             let mut entry = json!({

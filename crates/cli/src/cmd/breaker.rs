@@ -90,6 +90,7 @@ pub struct PlayArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print one JSON object per level")))]
 pub struct AutoplayArgs {
     #[command(flatten)]
     pub levels: LevelArgs,
@@ -102,9 +103,8 @@ pub struct AutoplayArgs {
     /// With --watch: game steps per frame, 1 (real time) to 100.
     #[arg(long, default_value_t = 1)]
     pub speed: u32,
-    /// Print one JSON object per level.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
     /// Give up on a level after this many steps (60 a second), 1 to 10,000,000.
     #[arg(long, default_value_t = 100_000)]
     pub max_steps: u64,
@@ -265,7 +265,7 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
     for (level, name, status, score, steps, lives) in &reports {
         let cleared = *status == Status::Cleared;
         all_cleared &= cleared;
-        if a.json {
+        if a.json.on {
             let r = LevelReport {
                 level: *level,
                 name,

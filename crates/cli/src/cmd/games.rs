@@ -45,7 +45,7 @@ pub fn run(args: &GamesArgs) -> Result<ExitCode> {
         bot_format: None,
         summary: p.summary(),
     }));
-    if args.json {
+    if args.json.on {
         outln!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
         let seats = |r: &Row| {

@@ -92,16 +92,17 @@ Examples:
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print `{\"discs\", \"exact_sum\", \"pairs\", \"formula\", \"log10\"}`")))]
 pub struct AverageArgs {
     /// Number of discs, 1 to 1000000 (exact up to 8).
     #[arg(long)]
     pub discs: usize,
-    /// Print `{"discs", "exact_sum", "pairs", "formula", "log10"}`.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print `{\"k\", \"disc\", \"from\", \"to\", \"disc_moves\"}`")))]
 pub struct KthArgs {
     /// Number of discs, 1 to 1000000.
     #[arg(long)]
@@ -109,12 +110,12 @@ pub struct KthArgs {
     /// The move, from 1 to 2^discs - 1.
     #[arg(long)]
     pub k: BigUint,
-    /// Print `{"k", "disc", "from", "to", "disc_moves"}`.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print one object per height")))]
 pub struct SplitArgs {
     /// Number of pegs, 4 to 64.
     #[arg(long, default_value_t = 4)]
@@ -122,12 +123,12 @@ pub struct SplitArgs {
     /// The largest height, 1 to 500.
     #[arg(long)]
     pub discs: usize,
-    /// Print one object per height.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print `{\"moves\": N, \"optimal\": \"proven\"|\"upper-bound\", \"path\": [[from,to],...]}`")))]
 pub struct SolveArgs {
     /// Number of discs.
     #[arg(long)]
@@ -144,9 +145,8 @@ pub struct SolveArgs {
     /// Print only the number of moves.
     #[arg(long)]
     pub count: bool,
-    /// Print `{"moves": N, "optimal": "proven"|"upper-bound", "path": [[from,to],...]}`.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
     /// How each move is written: `moves` (`FROM TO`, pegs from 1) or `words` (`Move disk 1
     /// from A to C`, as seed 002's programs print it).
     #[arg(long, value_enum, default_value = "moves", conflicts_with_all = ["json", "count"])]
@@ -180,6 +180,7 @@ pub enum MoveFormat {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct BfsArgs {
     /// Number of pegs (at least 3).
     #[arg(long)]
@@ -193,9 +194,8 @@ pub struct BfsArgs {
     /// Also print the number of positions at every depth.
     #[arg(long)]
     pub layers: bool,
-    /// Print JSON for scripts.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
     /// Memory allowed, in MiB.
     #[arg(long, default_value_t = 16384)]
     pub memory_mib: u64,
@@ -405,7 +405,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             "{length} moves: the longest non-self-crossing solution, through every position once"
         );
         moves_written((|| {
-            if a.json {
+            if a.json.on {
                 write!(out, "{{\"moves\": {length}, \"longest\": true")?;
                 if !a.count {
                     write!(out, ", \"path\": [")?;
@@ -449,7 +449,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
         solution.method
     );
     moves_written((|| {
-        if a.json {
+        if a.json.on {
             write!(
                 out,
                 "{{\"moves\": {}, \"optimal\": \"{}\"",
@@ -499,7 +499,7 @@ fn run_longest_between(
     );
     let total = found.count;
     moves_written((|| {
-        if a.json {
+        if a.json.on {
             write!(
                 out,
                 "{{\"moves\": {}, \"longest\": true, \"count\": {total}",
@@ -600,7 +600,7 @@ fn run_bfs(a: &BfsArgs) -> Result<ExitCode> {
         Bfs::memory_needed(n, k) >> 20
     );
     let mut out = io::stdout().lock();
-    if a.json {
+    if a.json.on {
         let v = serde_json::json!({
             "discs": n, "pegs": k, "from": start.to_string(),
             "eccentricity": ex.eccentricity(), "at_eccentricity": ex.at_eccentricity(),
@@ -819,7 +819,7 @@ fn run_kth(a: &KthArgs) -> Result<ExitCode> {
     };
     // Disc d (from 1) moves 2^(n - d) times in the whole solution.
     let disc_moves = BigUint::from(1u32) << (a.discs - disc - 1);
-    if a.json {
+    if a.json.on {
         outln!(
             "{}",
             serde_json::json!({
@@ -867,7 +867,7 @@ fn run_split(a: &SplitArgs) -> Result<ExitCode> {
         let moves = ply_puzzles::hanoi::frame_stewart::frame_stewart(h, a.pegs);
         let parked = *splits.last().expect("a height of 1 or more has a split");
         let others: Vec<usize> = splits[..splits.len() - 1].to_vec();
-        if a.json {
+        if a.json.on {
             outln!(
                 "{}",
                 serde_json::json!({
@@ -897,7 +897,7 @@ fn run_average(a: &AverageArgs) -> Result<ExitCode> {
     let exact = distance_sum(n);
     let formula = average_distance(n);
     let log10 = average_distance_log10(n);
-    if a.json {
+    if a.json.on {
         outln!(
             "{}",
             serde_json::json!({

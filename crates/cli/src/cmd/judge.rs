@@ -16,6 +16,7 @@ use ply_games::{HackerEarth, with_hackerearth_game};
 use crate::bad_input;
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts: `valid`, `next_state` or `reason`, and `outcome` (null while the game goes on)")))]
 pub struct JudgeArgs {
     /// The game (`taunt`, `draughts`, `reversi`, `othello`, ...; see `ply games`).
     pub game: String,
@@ -29,10 +30,8 @@ pub struct JudgeArgs {
     /// The bot's answer, in the contest's output format (`-` reads stdin).
     #[arg(long = "move", value_name = "FILE", required_unless_present = "start")]
     pub mv: Option<PathBuf>,
-    /// Print JSON for scripts: `valid`, `next_state` or `reason`, and `outcome` (null while
-    /// the game goes on).
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Serialize)]
@@ -101,7 +100,7 @@ fn judge<G: HackerEarth>(args: &JudgeArgs) -> Result<ExitCode> {
             outcome: state.outcome().map(|o| o.to_string()),
         },
     };
-    if args.json {
+    if args.json.on {
         outln!("{}", serde_json::to_string_pretty(&verdict)?);
     } else if let Some(next) = &verdict.next_state {
         out!("{next}");

@@ -17,6 +17,7 @@ use crate::out::Count;
     after_help = "Examples:\n  ply leaderboard\n  ply leaderboard --tournament 2 --json\n\n\
 Score is HackerEarth's: 100 x rating / best rating."
 )]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct LeaderboardArgs {
     /// The database file (default: arena.sqlite3 in the platform's data directory, or
     /// PLY_DB), or a PostgreSQL URL.
@@ -25,9 +26,8 @@ pub struct LeaderboardArgs {
     /// Which tournament (default: the newest).
     #[arg(long)]
     pub tournament: Option<i64>,
-    /// Print JSON for scripts.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
@@ -45,11 +45,11 @@ pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
             )
         };
     let Some(store) = store else {
-        return no_tournaments(&path, args.json);
+        return no_tournaments(&path, args.json.on);
     };
     let t = match store.tournament(args.tournament) {
         Err(StoreError::NoTournament(_)) if args.tournament.is_none() => {
-            return no_tournaments(&path, args.json);
+            return no_tournaments(&path, args.json.on);
         }
         Err(StoreError::NoTournament(id)) => {
             return Err(bad_input!(
@@ -60,7 +60,7 @@ pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
         other => other.context("reading the tournament")?,
     };
     let standings = store.standings(t.id)?;
-    print_standings(&t, &standings, args.json)?;
+    print_standings(&t, &standings, args.json.on)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -26,6 +26,7 @@ A player is `builtin:NAME[:key=value,...]` (random, greedy, alphabeta[:ms=,depth
 mcts[:ms=,iterations=], perfect) or a command line, run afresh for every move with the state\n\
 on stdin in the game's contest format; it must print its move on stdout. A bot that crashes,\n\
 runs out of time or memory, or plays an illegal move loses that game.")]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts instead of text")))]
 pub struct MatchArgs {
     /// The game (see `ply games`; it needs a bot format).
     pub game: String,
@@ -63,9 +64,8 @@ pub struct MatchArgs {
     pub force: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print JSON for scripts instead of text.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 pub fn run(args: &MatchArgs) -> Result<ExitCode> {
@@ -119,7 +119,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
             plies: game.replay.moves.len(),
             replay: file,
         };
-        if !args.json {
+        if !args.json.on {
             // A fault's reason may quote the bot's answer: escaped for the terminal.
             outln!(
                 "game {}: {}",
@@ -130,7 +130,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         lines.push(line);
     }
     let tallies = games.tallies();
-    if args.json {
+    if args.json.on {
         let v = serde_json::json!({
             "game": kind.to_string(), "seed": args.seed, "games": lines, "players": tallies,
         });
@@ -260,7 +260,7 @@ fn run_ants(args: &MatchArgs) -> Result<ExitCode> {
             "cutoff": game.result.cutoff.as_str(),
             "replay": replay,
         });
-        if !args.json {
+        if !args.json.on {
             outln!(
                 "game {}: seats {}, scores {:?}, {} turns ({})",
                 game.number,
@@ -273,7 +273,7 @@ fn run_ants(args: &MatchArgs) -> Result<ExitCode> {
         lines.push(line);
     }
     let standings = run.standings();
-    if args.json {
+    if args.json.on {
         let v = serde_json::json!({
             "game": "ants", "seed": args.seed, "games": lines, "players": standings,
         });

@@ -134,6 +134,7 @@ pub struct SolveArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct CountArgs {
     #[command(flatten)]
     pub board: BoardArg,
@@ -153,21 +154,20 @@ pub struct CountArgs {
     /// Stop after this many levels.
     #[arg(long)]
     pub max_levels: Option<usize>,
-    /// Print JSON for scripts.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct ScoreArgs {
     #[command(flatten)]
     pub board: BoardArg,
     /// The move file: rows `r1 c1 r2 c2`, or MATLAB `[..;..]`.
     #[arg(long)]
     pub moves: PathBuf,
-    /// Print JSON for scripts.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]
@@ -460,7 +460,7 @@ fn run_count(a: &CountArgs) -> Result<ExitCode> {
         Some(h) => format!("games ending with one peg in {h}"),
         None => "games ending with one peg".to_string(),
     };
-    if a.json {
+    if a.json.on {
         // Game counts pass u64 on large boards: strings, so no reader rounds them.
         let games_json = games.as_ref().map(|g| {
             serde_json::json!({
@@ -541,7 +541,7 @@ fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
     let jumps = parse_contest_moves(&text).map_err(|e| bad_input!("{}: {e}", a.moves.display()))?;
     match replay(&setup, &jumps) {
         Ok(r) => {
-            if a.json {
+            if a.json.on {
                 outln!(
                     "{}",
                     serde_json::json!({
@@ -564,7 +564,7 @@ fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            if a.json {
+            if a.json.on {
                 outln!(
                     "{}",
                     serde_json::json!({"legal": false, "row": e.row, "line": e.line, "error": e.to_string()})

@@ -31,7 +31,7 @@ fn perft<G: Game>(args: &PerftArgs) -> Result<ExitCode> {
         (ply_search::perft(&state, args.depth), Vec::new())
     };
     let secs = start.elapsed().as_secs_f64();
-    if args.json {
+    if args.json.on {
         let per_move: Vec<_> = divide
             .iter()
             .map(|(m, n)| serde_json::json!({"move": m.to_string(), "nodes": n}))

@@ -28,6 +28,7 @@ ply replay game.replay --turn 20                  # one turn\n  \
 ply replay game.replay --player b --step          # as player b saw it, Enter for the next turn\n  \
 ply replay game.replay --window 0,0,40,80         # rows 0..39, columns 0..79\n  \
 ply replay game.replay --json                     # per-turn scores, ants and food")]
+#[command(mut_arg("json", |a| a.help("Ants: print the per-turn summary (scores, ants, hive, food) as JSON")))]
 pub struct ReplayArgs {
     /// The replay file (JSON); or give --game to read a tournament game from the database.
     #[arg(required_unless_present = "game", conflicts_with = "game")]
@@ -53,9 +54,8 @@ pub struct ReplayArgs {
     /// Ants: draw only this part of the map (wrapping); default: clipped to the terminal.
     #[arg(long, value_name = "ROW,COL,H,W")]
     pub window: Option<String>,
-    /// Ants: print the per-turn summary (scores, ants, hive, food) as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
@@ -78,7 +78,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
     if ply_ants::playback::is_ants_replay(&doc) {
         return super::ants_replay::run(args, &source, &doc);
     }
-    if args.turn.is_some() || args.player.is_some() || args.window.is_some() || args.json {
+    if args.turn.is_some() || args.player.is_some() || args.window.is_some() || args.json.on {
         return Err(bad_input!(
             "--turn, --player, --window and --json are for Ants replays; {source} is a board-game replay"
         ));

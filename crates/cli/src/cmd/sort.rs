@@ -47,6 +47,7 @@ std-sort, std-sort-unstable.")]
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print the whole report as JSON on stdout instead of tables")))]
 pub struct BenchArgs {
     /// Array sizes, comma-separated.
     #[arg(
@@ -78,12 +79,12 @@ pub struct BenchArgs {
     /// Skip a quadratic algorithm where one sort is predicted to take longer than this.
     #[arg(long, default_value_t = 1000)]
     pub max_sort_ms: u64,
-    /// Print the whole report as JSON on stdout instead of tables.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct CheckArgs {
     /// Array sizes, comma-separated.
     #[arg(
@@ -105,9 +106,8 @@ pub struct CheckArgs {
     /// Seed of the arrays.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Print JSON for scripts.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 pub fn run(args: &SortArgs) -> Result<ExitCode> {
@@ -153,7 +153,7 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
 
     let written = write_files(&report, &args.out)?;
-    if args.json {
+    if args.json.on {
         outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         out!("{}", tables(&report));
@@ -255,7 +255,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
         seed: args.seed,
     };
     let report = ply_lab::check::run(&config);
-    if args.json {
+    if args.json.on {
         outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         for f in &report.failures {

@@ -86,6 +86,7 @@ pub struct InputArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print one JSON object per puzzle")))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -98,9 +99,8 @@ pub struct SolveArgs {
     /// Worker threads for files with many puzzles.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Print one JSON object per puzzle.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
     /// Which solver: ply's (`fast`), or seed 003's own recursive backtracking
     /// (`backtracking`), which reports how many values it placed beside ply's guesses.
     #[arg(long, value_enum, default_value = "fast", conflicts_with = "count")]
@@ -148,24 +148,25 @@ pub struct GenerateArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Print JSON for scripts.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print one JSON object per puzzle")))]
 pub struct GradeArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Print one JSON object per puzzle.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct BenchArgs {
     /// Files of puzzles.
     #[arg(required = true)]
@@ -176,9 +177,8 @@ pub struct BenchArgs {
     /// Time each file this many times and keep the fastest run.
     #[arg(long, default_value_t = 3)]
     pub rounds: usize,
-    /// Print JSON for scripts.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
@@ -308,7 +308,7 @@ fn solve(args: &SolveArgs) -> Result<ExitCode> {
         if s.count == 0 {
             unsolved += 1;
         }
-        if args.json {
+        if args.json.on {
             let mut v = json!({
                 "line": e.line, "solutions": s.count, "at_least": s.count == limit,
                 "guesses": s.guesses,
@@ -412,7 +412,7 @@ fn explain(args: &ExplainArgs) -> Result<ExitCode> {
         let side = e.grid.shape().side();
         let grade = sudoku::Grade::of(&ex);
         failed |= ex.ending == Ending::Contradiction;
-        if args.json {
+        if args.json.on {
             let steps: Vec<_> = ex
                 .steps
                 .iter()
@@ -486,7 +486,7 @@ fn grade(args: &GradeArgs) -> Result<ExitCode> {
         let (g, hardest) =
             sudoku::grade(&e.grid).map_err(|c| bad_input!("line {}: {c}", e.line))?;
         let hardest = hardest.map(|t| t.name()).unwrap_or("none");
-        if args.json {
+        if args.json.on {
             outln!(
                 "{}",
                 json!({"line": e.line, "grade": g.name(), "hardest": hardest})
@@ -591,7 +591,7 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
             ));
         }
     }
-    if args.json {
+    if args.json.on {
         let v: Vec<_> = rows
             .iter()
             .map(|(file, f)| {

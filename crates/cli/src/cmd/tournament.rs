@@ -27,6 +27,7 @@ Each round every pair of bots plays twice, each moving first once (HackerEarth's
 ratings are Glicko-2 with one rating period per round. Every finished game is stored at once:\n\
 run the same command again after an interruption and the tournament resumes where it stopped;\n\
 run it again once the tournament is complete and it shows the standings (--new plays another).")]
+#[command(mut_arg("json", |a| a.help("Print the final standings as JSON")))]
 pub struct TournamentArgs {
     /// The game (see `ply games`; it needs a bot format).
     pub game: String,
@@ -63,9 +64,8 @@ pub struct TournamentArgs {
     pub new: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print the final standings as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
@@ -159,7 +159,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
             path
         );
     }
-    print_standings(&done.tournament, &done.standings, args.json)?;
+    print_standings(&done.tournament, &done.standings, args.json.on)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -222,7 +222,7 @@ fn distributed(args: &TournamentArgs, plan: &TournamentPlan) -> Result<ExitCode>
     let t = store.tournament(Some(t.id))?;
     if args.watch || t.finished {
         let standings = store.standings(t.id)?;
-        print_standings(&t, &standings, args.json)?;
+        print_standings(&t, &standings, args.json.on)?;
     }
     Ok(ExitCode::SUCCESS)
 }

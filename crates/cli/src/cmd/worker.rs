@@ -57,13 +57,13 @@ pub struct WorkerArgs {
 
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  ply workers --db postgres://ply@db.example/arena")]
+#[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct WorkersArgs {
     /// The shared database: a PostgreSQL URL (or PLY_DB), or a SQLite file.
     #[arg(long)]
     pub db: Option<PathBuf>,
-    /// Print JSON for scripts.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: crate::out::Json,
 }
 
 fn default_name() -> String {
@@ -205,7 +205,7 @@ pub fn list(args: &WorkersArgs) -> Result<ExitCode> {
     let (store, shown) = open_any_store(args.db.as_ref())?;
     let workers = store.workers().context("reading the workers")?;
     let now = now_ms();
-    if args.json {
+    if args.json.on {
         outln!("{}", serde_json::to_string_pretty(&workers)?);
         return Ok(ExitCode::SUCCESS);
     }
