@@ -5,7 +5,7 @@
 //! here is the reading half: cutting what the bot wrote into lines up to `go`, as the
 //! original engine did (each line stripped, `go` matched without regard to case), and
 //! counting the turn's bytes against the output cap. The referee's `persistent` module
-//! carries the bytes, the clock and the process; it calls [`take_orders`] on whatever
+//! carries the bytes, the clock and the process; it calls [`TurnReader::take_orders`] on whatever
 //! arrived.
 
 use ply_core::{Fault, TurnOutcome};
