@@ -260,3 +260,44 @@ fn an_ants_tournament_killed_with_sigkill_resumes_without_losing_or_replaying_a_
     };
     assert_eq!(replays(stored(&db)), replays(stored(&db2)));
 }
+
+#[test]
+fn an_ants_tournament_on_postgresql_stores_and_rates_as_on_sqlite() {
+    if !has_python() {
+        return;
+    }
+    let Some(cluster) = ply_testkit::postgres::Cluster::shared() else {
+        return;
+    };
+    let url = cluster.database("ants_tournament");
+    let dir = tempfile::tempdir().unwrap();
+    let (map, py) = setup(dir.path(), "0");
+    let bots = [
+        "hunter=builtin:hunter".to_string(),
+        format!("py={py}"),
+        "hold=builtin:hold".into(),
+    ];
+    let on_postgres = json(
+        &ply()
+            .args(args(&map, Path::new(&url), &bots, 2))
+            .output()
+            .unwrap(),
+    );
+    let db = dir.path().join("arena.sqlite3");
+    let on_sqlite = json(&ply().args(args(&map, &db, &bots, 2)).output().unwrap());
+    assert_eq!(on_postgres["standings"], on_sqlite["standings"]);
+    assert_eq!(on_postgres["rating"], "trueskill");
+    // Run again: complete, nothing played, the same leaderboard.
+    let again = json(
+        &ply()
+            .args(args(&map, Path::new(&url), &bots, 2))
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(again["standings"], on_postgres["standings"]);
+    let store = ply_store::PostgresStore::open(&url).unwrap();
+    let t = store.tournament(None).unwrap();
+    let games = store.games(t.id).unwrap();
+    assert_eq!(games.len(), 12);
+    assert!(games.iter().all(|g| g.seats.len() == 2));
+}

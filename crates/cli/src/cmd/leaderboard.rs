@@ -15,7 +15,8 @@ use crate::out::Count;
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  ply leaderboard\n  ply leaderboard --tournament 2 --json\n\n\
-Score is HackerEarth's: 100 x rating / best rating."
+Score is HackerEarth's: 100 x rating / best rating. An Ants tournament shows TrueSkill\n\
+instead: mu, sigma and mu - 3 sigma (by which it is ranked), W and L games ranked first or not."
 )]
 pub struct LeaderboardArgs {
     /// The database file (default: arena.sqlite3 in the platform's data directory, or
