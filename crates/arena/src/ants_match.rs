@@ -130,8 +130,51 @@ pub fn run_ants_match(
 }
 
 /// A seed the original's `int` options take, from 64 random bits.
-fn seed_i64(bits: u64) -> i64 {
+pub(crate) fn seed_i64(bits: u64) -> i64 {
     (bits >> 1) as i64
+}
+
+/// What one Ants game left: the engine's result (per seat), the whole stored game (the
+/// original's format) and why a seat's orders ended early, per seat.
+pub(crate) type AntsOutcome = (MatchResult, Value, Vec<Option<String>>);
+
+/// Plays one Ants game on `map` with `settings` (seeds included), `bots` by seat (name and
+/// spec); a built-in in seat `s` is seeded with `builtin_seed(s)`.
+pub(crate) fn play_ants_game(
+    map: &AntsMap,
+    settings: Settings,
+    bots: &[(&str, &AntsSpec)],
+    builtin_seed: impl Fn(usize) -> u64,
+    limits: &PersistentLimits,
+    sandbox: &Arc<Sandbox>,
+) -> Result<AntsOutcome, ArenaError> {
+    let game = AntsGame::new(map, settings).map_err(|e| ArenaError::Invalid(e.to_string()))?;
+    let mut m = AntsMatch::new(game);
+    let mut players = Vec::with_capacity(bots.len());
+    for (s, (name, spec)) in bots.iter().enumerate() {
+        players.push(match spec {
+            AntsSpec::Builtin(k) => AntsSeat::Builtin(k.create(builtin_seed(s))),
+            AntsSpec::Command(c) => {
+                let bot = PersistentBot::start(sandbox, c, limits, false)
+                    .map_err(|e| ArenaError::Invalid(format!("{name}: cannot start: {e}")))?;
+                AntsSeat::Program(Box::new(bot))
+            }
+        });
+    }
+    let records = play_ants(&mut m, &mut players, limits, false, |_| {});
+    drop(players);
+    let names: Vec<String> = bots.iter().map(|(n, _)| n.to_string()).collect();
+    let result = m
+        .result()
+        .ok_or_else(|| ArenaError::Invalid("the game did not finish".into()))?;
+    let stored = m
+        .result_json(&names)
+        .ok_or_else(|| ArenaError::Invalid("the game did not finish".into()))?;
+    Ok((
+        result,
+        stored,
+        records.into_iter().map(|r| r.detail).collect(),
+    ))
 }
 
 impl AntsMatchRun {
@@ -175,33 +218,18 @@ impl AntsMatchRun {
             player_seed: seed_i64(game_seed(self.plan.seed, g + 1, 1)),
             ..self.plan.settings.clone()
         };
-        let game = AntsGame::new(&self.plan.map, settings)
-            .map_err(|e| ArenaError::Invalid(e.to_string()))?;
-        let mut m = AntsMatch::new(game);
-        let mut players = Vec::with_capacity(n);
-        for (s, &b) in seats.iter().enumerate() {
-            let name = &self.plan.bots[b].name;
-            players.push(match &self.plan.bots[b].spec {
-                AntsSpec::Builtin(k) => AntsSeat::Builtin(k.create(u64::from(g) * 16 + s as u64)),
-                AntsSpec::Command(c) => {
-                    let bot = PersistentBot::start(&self.sandbox, c, &self.plan.limits, false)
-                        .map_err(|e| ArenaError::Invalid(format!("{name}: cannot start: {e}")))?;
-                    AntsSeat::Program(Box::new(bot))
-                }
-            });
-        }
-        let records = play_ants(&mut m, &mut players, &self.plan.limits, false, |_| {});
-        drop(players);
-        let names: Vec<String> = seats
+        let bots: Vec<(&str, &AntsSpec)> = seats
             .iter()
-            .map(|&b| self.plan.bots[b].name.clone())
+            .map(|&b| (self.plan.bots[b].name.as_str(), &self.plan.bots[b].spec))
             .collect();
-        let result = m
-            .result()
-            .ok_or_else(|| ArenaError::Invalid("the game did not finish".into()))?;
-        let stored = m
-            .result_json(&names)
-            .ok_or_else(|| ArenaError::Invalid("the game did not finish".into()))?;
+        let (result, stored, details) = play_ants_game(
+            &self.plan.map,
+            settings,
+            &bots,
+            |s| u64::from(g) * 16 + s as u64,
+            &self.plan.limits,
+            &self.sandbox,
+        )?;
         // TrueSkill on the full ranking, by bot.
         let skills: Vec<Skill> = seats.iter().map(|&b| self.skills[b]).collect();
         let rated = rate_game(&skills, &result.rank);
@@ -218,7 +246,7 @@ impl AntsMatchRun {
             seats,
             result,
             stored,
-            details: records.into_iter().map(|r| r.detail).collect(),
+            details,
         })
     }
 }

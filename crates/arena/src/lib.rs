@@ -16,12 +16,16 @@
 //! * [`mod@matches`]: [`run_match`], several games between two players, with their tallies;
 //! * [`ants_match`]: [`run_ants_match`], several Ants games between as many bots as the map
 //!   has players, seats rotated, TrueSkill standings;
+//! * [`ants_tournament`]: [`run_ants_tournament`], rated Ants tournaments in the same store
+//!   and queue (every combination of bots in every rotation of seats each round, each game's
+//!   full ranking kept, TrueSkill per round from the stored games);
 //! * [`game_seed`]: every game's seed from the run's seed and the game's place.
 //!
 //! Nothing here prints, exits or reads the environment; the referee runs the bots, the store
 //! keeps the results, `ply-rating` does the maths.
 
 pub mod ants_match;
+pub mod ants_tournament;
 pub mod matches;
 pub mod pool;
 pub mod schedule;
@@ -29,6 +33,7 @@ pub mod tournament;
 pub mod worker;
 
 pub use ants_match::{AntsEntrant, AntsMatchGame, AntsMatchPlan, AntsStanding, run_ants_match};
+pub use ants_tournament::{AntsTournamentPlan, run_ants_tournament};
 pub use matches::{MatchGame, MatchPlan, Tally, run_match};
 pub use pool::{PoolEvent, PoolOptions, PoolSummary, Programs, enqueue_tournament, run_pool};
 pub use schedule::Format;

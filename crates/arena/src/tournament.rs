@@ -96,6 +96,7 @@ impl TournamentPlan {
             memory: self.limits.memory,
             output: self.limits.output,
             seed: self.seed,
+            ants: None,
         })
     }
 

@@ -130,6 +130,7 @@ impl Lineup {
             first_score: replay.outcome.payoff(Seat::FIRST, 2),
             result: replay.result.clone(),
             replay: serde_json::to_string(&replay)?,
+            seats: Vec::new(),
         })
     }
 }

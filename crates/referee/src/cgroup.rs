@@ -113,6 +113,9 @@ impl Controllers {
                 }
             }
         }
+        // Freezer directories first: a process frozen when its referee was killed receives
+        // no signal until thawed, so its memory and pids directories would not empty.
+        stale.sort_by_key(|(base, _)| self.freezer.as_ref() != Some(base));
         for (base, dir) in stale {
             let cg = Cgroup {
                 v2: self.v2.as_ref() == Some(&base),

@@ -32,6 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         memory: 1 << 28,
         output: 1 << 16,
         seed: u64::from(games) << 8 | threads as u64,
+        ants: None,
     };
     let t = store.create_tournament(&config)?;
     let queue: Vec<QueuedGame> = (0..games)
@@ -61,6 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                             first_score: 0.5,
                             result: "draw".into(),
                             replay: "{}".into(),
+                            seats: Vec::new(),
                         };
                         s.complete_rated(&lease, &record, 1, &rate)?;
                     }

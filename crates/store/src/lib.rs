@@ -137,6 +137,20 @@ pub struct TournamentConfig {
     pub output: usize,
     /// Seed from which every game's seed is derived.
     pub seed: u64,
+    /// An Ants tournament's game: the map and the turn limit. `None` for every other game
+    /// (and absent from their stored configuration, which stays what it was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ants: Option<AntsSetup>,
+}
+
+/// What every game of an Ants tournament plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AntsSetup {
+    /// The map, as its text (the file's content: the same map resumes the same tournament
+    /// wherever its file is).
+    pub map: String,
+    /// The turn limit of every game.
+    pub turns: u32,
 }
 
 /// A stored tournament.
@@ -169,6 +183,40 @@ pub struct GameRecord {
     pub result: String,
     /// The replay, as JSON.
     pub replay: String,
+    /// A game of more than two players (Ants): every seat, in seat order, with its entry,
+    /// rank and score; `first` and `second` are then the entries of seats 0 and 1 and
+    /// `first_score` is 1 when seat 0 ranked first (alone or tied), else 0. Empty for a
+    /// two-player game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<SeatResult>,
+}
+
+/// One seat of a game of more than two players.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatResult {
+    /// The bot's entry in the tournament.
+    pub entry: usize,
+    /// Its place, 0 first; tied seats share a rank.
+    pub rank: u32,
+    /// Its score in the game.
+    pub score: f64,
+}
+
+/// The `seats` column: `NULL` for a two-player game, else the seats as JSON.
+pub(crate) fn seats_json(seats: &[SeatResult]) -> Result<Option<String>, StoreError> {
+    if seats.is_empty() {
+        Ok(None)
+    } else {
+        Ok(Some(serde_json::to_string(seats)?))
+    }
+}
+
+/// The seats a `seats` column holds.
+pub(crate) fn read_seats(text: Option<&str>) -> Result<Vec<SeatResult>, StoreError> {
+    match text {
+        None => Ok(Vec::new()),
+        Some(t) => Ok(serde_json::from_str(t)?),
+    }
 }
 
 /// One bot's line on the leaderboard.
@@ -294,7 +342,19 @@ pub(crate) fn tally(
             s.rating = rating;
         }
     }
-    for g in games {
+    for g in games.iter().filter(|g| !g.seats.is_empty()) {
+        // A game of many: a win for every seat ranked first, a loss for every other.
+        for seat in &g.seats {
+            if let Some(s) = table.get_mut(seat.entry) {
+                if seat.rank == 0 {
+                    s.wins += 1;
+                } else {
+                    s.losses += 1;
+                }
+            }
+        }
+    }
+    for g in games.iter().filter(|g| g.seats.is_empty()) {
         let (a, b) = (g.first, g.second);
         if a >= table.len() || b >= table.len() {
             continue;
@@ -310,7 +370,13 @@ pub(crate) fn tally(
             table[b].draws += 1;
         }
     }
-    table.sort_by(|x, y| y.rating.rating.total_cmp(&x.rating.rating));
+    if config.ants.is_some() {
+        // TrueSkill (mu in `rating`, sigma in `deviation`): by mu - 3 sigma.
+        let skill = |r: &Rating| r.rating - 3.0 * r.deviation;
+        table.sort_by(|x, y| skill(&y.rating).total_cmp(&skill(&x.rating)));
+    } else {
+        table.sort_by(|x, y| y.rating.rating.total_cmp(&x.rating.rating));
+    }
     table
 }
 

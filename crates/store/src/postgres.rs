@@ -92,6 +92,9 @@ const MIGRATIONS: &[&str] = &[
         name TEXT NOT NULL,
         content BYTEA NOT NULL
     );",
+    // 5: games of more than two players (Ants): every seat's entry, rank and score as JSON
+    // (`[{"entry":2,"rank":0,"score":14.0},...]`, seat order); NULL for two-player games.
+    "ALTER TABLE games ADD COLUMN seats TEXT;",
 ];
 
 /// Any number under which ply's migrations lock the database (`pg_advisory_xact_lock`).
@@ -199,22 +202,24 @@ fn read_tournament(c: &mut impl GenericClient, id: i64) -> Result<Tournament, St
 
 fn games_in(c: &mut impl GenericClient, tournament: i64) -> Result<Vec<GameRecord>, StoreError> {
     let rows = c.query(
-        "SELECT round, slot, first_entry, second_entry, first_score, result, replay
+        "SELECT round, slot, first_entry, second_entry, first_score, result, replay, seats
          FROM games WHERE tournament_id = $1 ORDER BY round, slot",
         &[&tournament],
     )?;
-    Ok(rows
-        .iter()
-        .map(|r| GameRecord {
-            round: r.get::<_, i64>(0) as u32,
-            slot: r.get::<_, i64>(1) as u32,
-            first: r.get::<_, i64>(2) as usize,
-            second: r.get::<_, i64>(3) as usize,
-            first_score: r.get(4),
-            result: r.get(5),
-            replay: r.get(6),
+    rows.iter()
+        .map(|r| {
+            Ok(GameRecord {
+                round: r.get::<_, i64>(0) as u32,
+                slot: r.get::<_, i64>(1) as u32,
+                first: r.get::<_, i64>(2) as usize,
+                second: r.get::<_, i64>(3) as usize,
+                first_score: r.get(4),
+                result: r.get(5),
+                replay: r.get(6),
+                seats: crate::read_seats(r.get::<_, Option<String>>(7).as_deref())?,
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// Milliseconds as a BIGINT (clamped: no caller lives past `i64::MAX`).
@@ -292,8 +297,9 @@ impl Store for PostgresStore {
     fn record_game(&mut self, tournament: i64, game: &GameRecord) -> Result<bool, StoreError> {
         let inserted = self.conn()?.execute(
             "INSERT INTO games
-             (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
+             (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay,
+              seats)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
             &[
                 &tournament,
                 &i64::from(game.round),
@@ -303,6 +309,7 @@ impl Store for PostgresStore {
                 &game.first_score,
                 &game.result,
                 &game.replay,
+                &crate::seats_json(&game.seats)?,
             ],
         )?;
         Ok(inserted == 1)
@@ -685,8 +692,9 @@ fn complete_in(
     }
     let inserted = tx.execute(
         "INSERT INTO games
-         (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
+         (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay,
+          seats)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
         &[
             &key.0,
             &key.1,
@@ -696,6 +704,7 @@ fn complete_in(
             &game.first_score,
             &game.result,
             &game.replay,
+            &crate::seats_json(&game.seats)?,
         ],
     )?;
     tx.execute(

@@ -84,6 +84,9 @@ const MIGRATIONS: &[&str] = &[
         name TEXT NOT NULL,
         content BLOB NOT NULL
     );",
+    // 5: games of more than two players (Ants): every seat's entry, rank and score as JSON
+    // (`[{"entry":2,"rank":0,"score":14.0},...]`, seat order); NULL for two-player games.
+    "ALTER TABLE games ADD COLUMN seats TEXT;",
 ];
 
 /// The arena in one SQLite file.
@@ -309,8 +312,9 @@ impl Store for SqliteStore {
     fn record_game(&mut self, tournament: i64, game: &GameRecord) -> Result<bool, StoreError> {
         let inserted = self.conn.execute(
             "INSERT OR IGNORE INTO games
-             (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+             (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay,
+              seats)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 tournament,
                 game.round,
@@ -319,7 +323,8 @@ impl Store for SqliteStore {
                 game.second as i64,
                 game.first_score,
                 game.result,
-                game.replay
+                game.replay,
+                crate::seats_json(&game.seats)?
             ],
         )?;
         Ok(inserted == 1)
@@ -607,8 +612,9 @@ fn complete_in(
     }
     let inserted = tx.execute(
         "INSERT OR IGNORE INTO games
-         (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+         (tournament_id, round, slot, first_entry, second_entry, first_score, result, replay,
+          seats)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             lease.tournament,
             lease.game.round,
@@ -617,7 +623,8 @@ fn complete_in(
             lease.game.second as i64,
             game.first_score,
             game.result,
-            game.replay
+            game.replay,
+            crate::seats_json(&game.seats)?
         ],
     )?;
     tx.execute(
@@ -696,21 +703,31 @@ fn rate_complete_rounds(
 /// A tournament's stored games, in (round, slot) order.
 fn games_in(conn: &Connection, tournament: i64) -> Result<Vec<GameRecord>, StoreError> {
     let mut stmt = conn.prepare(
-        "SELECT round, slot, first_entry, second_entry, first_score, result, replay
+        "SELECT round, slot, first_entry, second_entry, first_score, result, replay, seats
          FROM games WHERE tournament_id = ?1 ORDER BY round, slot",
     )?;
     let rows = stmt.query_map([tournament], |r| {
-        Ok(GameRecord {
-            round: r.get(0)?,
-            slot: r.get(1)?,
-            first: r.get::<_, i64>(2)? as usize,
-            second: r.get::<_, i64>(3)? as usize,
-            first_score: r.get(4)?,
-            result: r.get(5)?,
-            replay: r.get(6)?,
-        })
+        Ok((
+            GameRecord {
+                round: r.get(0)?,
+                slot: r.get(1)?,
+                first: r.get::<_, i64>(2)? as usize,
+                second: r.get::<_, i64>(3)? as usize,
+                first_score: r.get(4)?,
+                result: r.get(5)?,
+                replay: r.get(6)?,
+                seats: Vec::new(),
+            },
+            r.get::<_, Option<String>>(7)?,
+        ))
     })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let mut games = Vec::new();
+    for row in rows {
+        let (mut game, seats) = row?;
+        game.seats = crate::read_seats(seats.as_deref())?;
+        games.push(game);
+    }
+    Ok(games)
 }
 
 /// `path` for a `file:` URI: the characters a URI gives a meaning to, percent-encoded.
@@ -868,6 +885,7 @@ mod tests {
             memory: 256 << 20,
             output: 64 << 10,
             seed: 1,
+            ants: None,
         }
     }
 
@@ -880,6 +898,7 @@ mod tests {
             first_score,
             result: "x".into(),
             replay: "{}".into(),
+            seats: Vec::new(),
         }
     }
 

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use ply_rating::Rating;
 use ply_store::{
-    BotEntry, Completion, GameRecord, PostgresStore, QueueCounts, QueuedGame, SqliteStore, Store,
-    TournamentConfig, WorkerStatus,
+    AntsSetup, BotEntry, Completion, GameRecord, PostgresStore, QueueCounts, QueuedGame,
+    SeatResult, SqliteStore, Store, TournamentConfig, WorkerStatus,
 };
 
 /// A fresh, empty database of one backend: `open` connects to it again (another
@@ -82,6 +82,7 @@ both!(
     workers_are_listed_with_their_last_heartbeat,
     a_bot_hash_is_part_of_the_configuration,
     a_program_is_kept_once_under_its_hash,
+    a_game_of_many_keeps_its_seats_through_the_queue_and_the_standings,
 );
 
 fn config() -> TournamentConfig {
@@ -104,6 +105,7 @@ fn config() -> TournamentConfig {
         memory: 256 << 20,
         output: 64 << 10,
         seed: 1,
+        ants: None,
     }
 }
 
@@ -126,7 +128,73 @@ fn game(round: u32, slot: u32, first_score: f64) -> GameRecord {
         first_score,
         result: "x".into(),
         replay: "{}".into(),
+        seats: Vec::new(),
     }
+}
+
+/// A three-bot Ants tournament's configuration and a game of it: seats 2, 0, 1 (bot 2 first,
+/// bots 0 and 1 tied second).
+fn ants_game(round: u32, slot: u32) -> (TournamentConfig, GameRecord) {
+    let mut c = three_bots();
+    c.game = "ants".into();
+    c.ants = Some(AntsSetup {
+        map: "rows 1\ncols 3\nplayers 3\nm abc\n".into(),
+        turns: 60,
+    });
+    let seat = |entry, rank, score| SeatResult { entry, rank, score };
+    let g = GameRecord {
+        round,
+        slot,
+        first: 2,
+        second: 0,
+        first_score: 1.0,
+        result: "bot c first".into(),
+        replay: "{}".into(),
+        seats: vec![seat(2, 0, 3.0), seat(0, 1, 1.0), seat(1, 1, 1.0)],
+    };
+    (c, g)
+}
+
+fn a_game_of_many_keeps_its_seats_through_the_queue_and_the_standings(db: &Db) {
+    let mut s = db.store();
+    let (c, g) = ants_game(1, 0);
+    let t = s.create_tournament(&c).unwrap();
+    assert_eq!(s.find_tournament(&c).unwrap().map(|f| f.id), Some(t.id));
+    let mut other = c.clone();
+    other.ants.as_mut().unwrap().turns = 61;
+    assert_eq!(s.find_tournament(&other).unwrap(), None);
+    let q = QueuedGame {
+        round: 1,
+        slot: 0,
+        first: 2,
+        second: 0,
+    };
+    assert_eq!(s.enqueue(t.id, &[q]).unwrap(), 1);
+    let lease = s.claim(Some(t.id), "w", 0, 1000).unwrap().unwrap();
+    assert_eq!(s.complete(&lease, &g, 1).unwrap(), Completion::Stored);
+    assert_eq!(
+        s.complete(&lease, &g, 2).unwrap(),
+        Completion::AlreadyStored
+    );
+    // Outside the queue too.
+    let (_, g2) = ants_game(1, 1);
+    assert!(s.record_game(t.id, &g2).unwrap());
+    let games = db.store().games(t.id).unwrap();
+    assert_eq!(games, [g.clone(), g2]);
+    // mu in `rating`, sigma in `deviation`: sorted by mu - 3 sigma.
+    let r = |mu, sigma| Rating {
+        rating: mu,
+        deviation: sigma,
+        volatility: 0.0,
+    };
+    s.record_ratings(t.id, 1, &[r(30.0, 8.0), r(20.0, 1.0), r(25.0, 2.0)])
+        .unwrap();
+    let standings = s.standings(t.id).unwrap();
+    let order: Vec<(&str, u32, u32)> = standings
+        .iter()
+        .map(|x| (x.bot.as_str(), x.wins, x.losses))
+        .collect();
+    assert_eq!(order, [("c", 2, 0), ("b", 0, 2), ("a", 0, 2)]);
 }
 
 fn queued(round: u32, slot: u32) -> QueuedGame {
@@ -514,7 +582,7 @@ fn a_program_is_kept_once_under_its_hash(db: &Db) {
     );
 }
 
-/// A database left by the previous schema version (workers, no stored programs) is brought
+/// A database left by the previous schema version (workers, no stored programs, no seats) is brought
 /// forward with its data; an empty one gets every migration.
 #[test]
 fn sqlite_a_previous_version_database_is_migrated_forward() {
@@ -532,7 +600,10 @@ fn sqlite_a_previous_version_database_is_migrated_forward() {
         t.id
     };
     let mut s = SqliteStore::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 4);
+    assert_eq!(s.schema_version().unwrap(), 5);
+    // A two-player game reads back without seats.
+    assert!(s.record_game(id, &game(1, 1, 1.0)).unwrap());
+    assert_eq!(s.games(id).unwrap(), [game(1, 1, 1.0)]);
     assert_eq!(
         s.claim(Some(id), "w", 0, 10).unwrap().unwrap().game,
         queued(1, 0)
@@ -546,7 +617,7 @@ fn sqlite_a_previous_version_database_is_migrated_forward() {
     })
     .unwrap();
     let empty = SqliteStore::open(&dir.path().join("new.sqlite3")).unwrap();
-    assert_eq!(empty.schema_version().unwrap(), 4);
+    assert_eq!(empty.schema_version().unwrap(), 5);
 }
 
 #[test]
@@ -567,7 +638,10 @@ fn postgres_a_previous_version_database_is_migrated_forward() {
         t.id
     };
     let mut s = PostgresStore::open(&url).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 4);
+    assert_eq!(s.schema_version().unwrap(), 5);
+    // A two-player game reads back without seats.
+    assert!(s.record_game(id, &game(1, 1, 1.0)).unwrap());
+    assert_eq!(s.games(id).unwrap(), [game(1, 1, 1.0)]);
     assert_eq!(
         s.claim(Some(id), "w", 0, 10).unwrap().unwrap().game,
         queued(1, 0)
@@ -576,10 +650,10 @@ fn postgres_a_previous_version_database_is_migrated_forward() {
     // Opening again applies nothing twice.
     assert_eq!(
         PostgresStore::open(&url).unwrap().schema_version().unwrap(),
-        4
+        5
     );
     let empty = PostgresStore::open(&cluster.database("empty")).unwrap();
-    assert_eq!(empty.schema_version().unwrap(), 4);
+    assert_eq!(empty.schema_version().unwrap(), 5);
 }
 
 #[test]
@@ -595,7 +669,7 @@ fn postgres_workers_opening_a_new_database_together_migrate_it_once() {
     });
     assert_eq!(
         PostgresStore::open(&url).unwrap().schema_version().unwrap(),
-        4
+        5
     );
 }
 
@@ -606,7 +680,7 @@ fn a_newer_schema_is_refused_by_both_backends() {
     SqliteStore::open(&path).unwrap();
     rusqlite_bump(&path);
     let e = SqliteStore::open(&path).unwrap_err();
-    assert!(e.to_string().contains("newer than this ply's 4"), "{e}");
+    assert!(e.to_string().contains("newer than this ply's 5"), "{e}");
     let Some(cluster) = ply_testkit::postgres::Cluster::shared() else {
         return;
     };

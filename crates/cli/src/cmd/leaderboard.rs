@@ -15,7 +15,8 @@ use crate::out::Count;
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  ply leaderboard\n  ply leaderboard --tournament 2 --json\n\n\
-Score is HackerEarth's: 100 x rating / best rating."
+Score is HackerEarth's: 100 x rating / best rating. An Ants tournament shows TrueSkill\n\
+instead: mu, sigma and mu - 3 sigma (by which it is ranked), W and L games ranked first or not."
 )]
 #[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct LeaderboardArgs {
@@ -81,6 +82,9 @@ score: 100 x rating / the best rating (HackerEarth's)";
 
 /// Prints the leaderboard as a table, or as JSON.
 pub fn print_standings(t: &Tournament, standings: &[Standing], json: bool) -> Result<()> {
+    if t.config.ants.is_some() {
+        return print_trueskill(t, standings, json);
+    }
     let best = standings
         .iter()
         .map(|s| s.rating.rating)
@@ -141,5 +145,65 @@ pub fn print_standings(t: &Tournament, standings: &[Standing], json: bool) -> Re
         );
     }
     outln!("{SCORE_NOTE}");
+    Ok(())
+}
+
+/// An Ants tournament's leaderboard: TrueSkill (the store keeps mu as the rating and sigma
+/// as the deviation), sorted by mu - 3 sigma; W and L count games ranked first or not.
+fn print_trueskill(t: &Tournament, standings: &[Standing], json: bool) -> Result<()> {
+    let skill = |s: &Standing| s.rating.rating - 3.0 * s.rating.deviation;
+    if json {
+        let rows: Vec<_> = standings
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                serde_json::json!({
+                    "rank": i + 1, "bot": s.bot, "spec": s.spec,
+                    "mu": s.rating.rating, "sigma": s.rating.deviation, "skill": skill(s),
+                    "wins": s.wins, "losses": s.losses,
+                })
+            })
+            .collect();
+        let v = serde_json::json!({
+            "tournament": t.id, "game": t.config.game, "rounds": t.config.rounds,
+            "finished": t.finished, "rating": "trueskill", "standings": rows,
+        });
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
+    outln!(
+        "Tournament #{} ({}, {}{}), created {}",
+        t.id,
+        t.config.game,
+        Count(u64::from(t.config.rounds), "round"),
+        if t.finished { "" } else { ", unfinished" },
+        t.created
+    );
+    outln!(
+        "{:>4}  {:<16} {:>7} {:>6} {:>9} {:>4} {:>4}",
+        "rank",
+        "bot",
+        "mu",
+        "sigma",
+        "mu-3sigma",
+        "W",
+        "L"
+    );
+    for (i, s) in standings.iter().enumerate() {
+        outln!(
+            "{:>4}  {:<16} {:>7.2} {:>6.2} {:>9.2} {:>4} {:>4}",
+            i + 1,
+            s.bot,
+            s.rating.rating,
+            s.rating.deviation,
+            skill(s),
+            s.wins,
+            s.losses
+        );
+    }
+    outln!(
+        "mu, sigma: TrueSkill on each game's full ranking; mu-3sigma: the conservative skill, \
+         by which bots are ranked; W: games ranked first (ties included), L: the others"
+    );
     Ok(())
 }

@@ -22,11 +22,17 @@ use crate::out::Count;
 #[command(after_help = "Examples:\n  \
 ply tournament tictactoe --bot rand=builtin:random --bot greedy=builtin:greedy \\\n    \
 --bot ab=builtin:alphabeta:ms=20 --bot mcts=builtin:mcts:ms=20 --rounds 3\n  \
-ply tournament tictactoe --bot mine='python3 bot.py' --bot ab=builtin:alphabeta --concurrency 2\n\n\
+ply tournament tictactoe --bot mine='python3 bot.py' --bot ab=builtin:alphabeta --concurrency 2\n  \
+ply ants mapgen --rows 18 --cols 36 --players 2 --seed 3 > small.map\n  \
+ply tournament ants --map small.map --bot h=builtin:hunter --bot r=builtin:random \\\n    \
+--bot hold=builtin:hold --rounds 2 --turns 60 --db ants.sqlite3\n\n\
 Each round every pair of bots plays twice, each moving first once (HackerEarth's format);\n\
 ratings are Glicko-2 with one rating period per round. Every finished game is stored at once:\n\
 run the same command again after an interruption and the tournament resumes where it stopped;\n\
-run it again once the tournament is complete and it shows the standings (--new plays another).")]
+run it again once the tournament is complete and it shows the standings (--new plays another).\n\n\
+Ants: each round plays every combination of as many bots as the map has players, each in\n\
+every rotation of the seats; ratings are TrueSkill on each game's full ranking (the 2011\n\
+contest's), recomputed after every round; the leaderboard shows mu, sigma and mu - 3 sigma.")]
 #[command(mut_arg("json", |a| a.help("Print the final standings as JSON")))]
 pub struct TournamentArgs {
     /// The game (see `ply games`; it needs a bot format).
@@ -62,6 +68,14 @@ pub struct TournamentArgs {
     /// stored already; without it, an unfinished one resumes and a finished one is shown.
     #[arg(long)]
     pub new: bool,
+    /// Ants: the map every game is played on (`ply ants mapgen` writes one); the bots are
+    /// then `builtin:hunter`, `builtin:random`, `builtin:hold` or programs speaking the
+    /// AI Challenge protocol, at least one per player of the map.
+    #[arg(long)]
+    pub map: Option<PathBuf>,
+    /// Ants: the turn limit of every game.
+    #[arg(long, default_value_t = 1000, requires = "map", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub turns: u32,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -69,6 +83,12 @@ pub struct TournamentArgs {
 }
 
 pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
+    if args.game.eq_ignore_ascii_case("ants") {
+        return run_ants(args);
+    }
+    if args.map.is_some() {
+        return Err(bad_input!("--map is for `ply tournament ants`"));
+    }
     let kind = super::game_kind(&args.game)?;
     if !kind.has_hackerearth_format() {
         return Err(bad_input!(
@@ -242,4 +262,138 @@ fn watch(store: &dyn ply_store::Store, id: i64) -> Result<()> {
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// `ply tournament ants`: `ply_arena::run_ants_tournament` with a progress bar, then the
+/// standings (TrueSkill).
+fn run_ants(args: &TournamentArgs) -> Result<ExitCode> {
+    use anyhow::Context;
+    use ply_arena::{AntsEntrant, AntsTournamentPlan, run_ants_tournament};
+    use ply_referee::persistent::PersistentLimits;
+    use ply_referee::spec::AntsSpec;
+
+    let Some(map_path) = &args.map else {
+        return Err(bad_input!(
+            "ply tournament ants needs --map FILE (`ply ants mapgen` writes one)"
+        ));
+    };
+    if args.enqueue || args.watch {
+        return Err(bad_input!(
+            "Ants tournaments are played by `ply tournament ants` itself, not by `ply worker`s"
+        ));
+    }
+    if args.concurrency > 1 {
+        return Err(bad_input!(
+            "Ants tournaments play one game at a time (each game runs every seat's bot at once)"
+        ));
+    }
+    let map_text = std::fs::read_to_string(map_path)
+        .with_context(|| format!("reading {}", map_path.display()))?;
+    let mut bots = Vec::new();
+    for text in &args.bots {
+        let (name, spec_text) = text.split_once('=').ok_or_else(|| {
+            bad_input!("--bot {text:?}: write NAME=SPEC, e.g. --bot h=builtin:hunter")
+        })?;
+        let spec = spec_text
+            .parse::<AntsSpec>()
+            .map_err(|e| bad_input!("--bot {text:?}: {e}"))?;
+        if let AntsSpec::Command(c) = &spec {
+            c.check_program(std::env::var_os("PATH").as_deref())
+                .map_err(|e| bad_input!("--bot {text:?}: {e}"))?;
+        }
+        bots.push(AntsEntrant {
+            name: name.trim().to_string(),
+            spec_text: spec_text.to_string(),
+            spec,
+        });
+    }
+    let limits = args.limits.limits()?;
+    let plan = AntsTournamentPlan {
+        map_text,
+        bots,
+        rounds: args.rounds,
+        turns: args.turns,
+        seed: args.seed,
+        limits: PersistentLimits {
+            turn: limits.time,
+            memory: limits.memory,
+            output: limits.output,
+            ..PersistentLimits::default()
+        },
+        new: args.new,
+    };
+    plan.check()
+        .map_err(|e| bad_input!("{}: {e}", map_path.display()))?;
+    let (mut store, path) = open_any_store(args.db.as_ref())?;
+    let postgres = super::arena::postgres_url(args.db.as_ref()).is_some();
+    let hidden: Vec<&std::path::Path> = if postgres {
+        Vec::new()
+    } else {
+        vec![std::path::Path::new(&path)]
+    };
+    let jail = match args.limits.jail() {
+        super::arena::JailMode::Default if postgres => super::arena::JailMode::Required,
+        mode => mode,
+    };
+    let sandbox = Arc::new(super::arena::sandbox(&args.limits.bot_env, jail, &hidden)?);
+    for b in &plan.bots {
+        if let AntsSpec::Command(c) = &b.spec {
+            sandbox
+                .check_reachable(c, std::env::var_os("PATH").as_deref())
+                .map_err(|e| bad_input!("--bot {}: {e}", b.name))?;
+        }
+    }
+    let bar = crate::out::progress(0, "games");
+    let mut round = 1;
+    let outcome = run_ants_tournament(&mut *store, &plan, &sandbox, |p| match p {
+        Progress::Started {
+            tournament,
+            played,
+            total,
+        } => {
+            if played == 0 {
+                tracing::info!(
+                    "tournament #{} in {}: {} bots, {}, {}",
+                    tournament.id,
+                    path,
+                    plan.bots.len(),
+                    Count(u64::from(plan.rounds), "round"),
+                    Count(total, "game")
+                );
+            } else {
+                tracing::info!(
+                    "resuming tournament #{} in {}: {} of {} games already played",
+                    tournament.id,
+                    path,
+                    played,
+                    total
+                );
+            }
+            bar.set_length(total);
+            bar.set_position(played as u64);
+        }
+        Progress::GameStored(_) => bar.inc(1),
+        Progress::RoundRated { round: r } => {
+            round = r + 1;
+            bar.set_message(format!("round {r} rated"));
+        }
+    });
+    let done = match outcome {
+        Ok(done) => done,
+        Err(e) => {
+            bar.abandon();
+            return Err(arena_error(e, "--bot").context(format!("playing round {round}")));
+        }
+    };
+    bar.finish_and_clear();
+    if done.already_complete {
+        tracing::info!(
+            "tournament #{} in {} is complete; its standings follow (--new plays it again as a \
+             new tournament)",
+            done.tournament.id,
+            path
+        );
+    }
+    print_standings(&done.tournament, &done.standings, args.json.on)?;
+    Ok(ExitCode::SUCCESS)
 }
