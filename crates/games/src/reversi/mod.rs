@@ -48,6 +48,7 @@
 //! [`Size`] marker.
 
 mod board;
+mod eight;
 mod eval;
 pub mod hackerearth;
 pub mod moves;
