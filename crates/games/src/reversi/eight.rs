@@ -80,17 +80,17 @@ pub(crate) fn flips(own: u64, opp: u64, sq: usize) -> u64 {
     // Towards higher bits: the nearest cell that is not the opponent's is the lowest bit.
     for &ray in &rays[..4] {
         let stop = !opp & ray;
-        let first = stop & stop.wrapping_neg();
-        let hit = 0u64.wrapping_sub(u64::from(first & own != 0));
-        f |= first.wrapping_sub(1) & ray & hit;
+        let hit = stop & stop.wrapping_neg() & own;
+        // Below the outflanking disc, on the ray: the run (nothing when there is none).
+        f |= hit.saturating_sub(1) & ray;
     }
     // Towards lower bits: the nearest is the highest bit (`| 1` keeps the shift in range; an
     // empty `stop` then names cell 0, which `& ray` drops unless it is an opponent's disc).
     for &ray in &rays[4..] {
         let stop = !opp & ray;
-        let first = (1u64 << 63) >> (stop | 1).leading_zeros();
-        let hit = 0u64.wrapping_sub(u64::from(first & own & ray != 0));
-        f |= (first << 1).wrapping_neg() & ray & hit;
+        let hit = ((1u64 << 63) >> (stop | 1).leading_zeros()) & own & ray;
+        // Above the outflanking disc, on the ray (`0.wrapping_neg()` is 0: no outflank).
+        f |= (hit << 1).wrapping_neg() & ray;
     }
     f
 }
