@@ -135,6 +135,16 @@ fn legal_dir<S: Size, const D: usize>(own: S::Bits, opp: S::Bits, empty: S::Bits
 /// directions through runs of `opp`).
 #[inline]
 pub fn legal<S: Size>(own: S::Bits, opp: S::Bits) -> S::Bits {
+    if S::N == 8 {
+        let bits = super::eight::legal(own.to_u128() as u64, opp.to_u128() as u64);
+        return S::Bits::from_u128(u128::from(bits));
+    }
+    legal_fill::<S>(own, opp)
+}
+
+/// [`legal`] by the generic fill, whatever the size (the 8x8 board has its own).
+#[inline]
+pub fn legal_fill<S: Size>(own: S::Bits, opp: S::Bits) -> S::Bits {
     let empty = !(own | opp) & S::Bits::from_u128(S::FULL);
     legal_dir::<S, 0>(own, opp, empty)
         | legal_dir::<S, 1>(own, opp, empty)
@@ -164,6 +174,16 @@ fn flips_dir<S: Size, const D: usize>(own: S::Bits, opp: S::Bits, from: S::Bits)
 /// The discs of `opp` that a disc placed on cell `i` by the owner of `own` turns over.
 #[inline]
 pub fn flips<S: Size>(own: S::Bits, opp: S::Bits, i: usize) -> S::Bits {
+    if S::N == 8 {
+        let bits = super::eight::flips(own.to_u128() as u64, opp.to_u128() as u64, i);
+        return S::Bits::from_u128(u128::from(bits));
+    }
+    flips_ray::<S>(own, opp, i)
+}
+
+/// [`flips`] by stepping along each direction, whatever the size (the 8x8 board has its own).
+#[inline]
+pub fn flips_ray<S: Size>(own: S::Bits, opp: S::Bits, i: usize) -> S::Bits {
     let from = S::Bits::cell(i);
     flips_dir::<S, 0>(own, opp, from)
         | flips_dir::<S, 1>(own, opp, from)
@@ -178,7 +198,13 @@ pub fn flips<S: Size>(own: S::Bits, opp: S::Bits, i: usize) -> S::Bits {
 /// Perft straight on the bitboards, counting the last ply by population count: the same
 /// figures as the generic `ply_search::perft` (a pass is a ply; a finished game has no
 /// moves), several times faster. For benchmarks and the `othello` perft tests.
+///
+/// The 8x8 board goes to its own generator (parallel-prefix moves, ray-mask flips, the
+/// child's moves computed once and passed down).
 pub fn perft_bits<S: Size>(own: S::Bits, opp: S::Bits, depth: u32) -> u64 {
+    if S::N == 8 {
+        return super::eight::perft(own.to_u128() as u64, opp.to_u128() as u64, depth);
+    }
     if depth == 0 {
         return 1;
     }

@@ -342,3 +342,36 @@ fn illegal_moves_are_explained() {
         Place::at(4, 3)
     );
 }
+
+/// The 8x8 generator and flipper against the generic fills on random boards (not only
+/// reachable ones: any two disjoint sets, of every density).
+#[test]
+fn eight_by_eight_code_matches_the_generic_fills() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    for round in 0..20_000 {
+        let density = round % 7;
+        let mut own = 0u64;
+        let mut opp = 0u64;
+        for _ in 0..density {
+            own |= rng.random::<u64>();
+            opp |= rng.random::<u64>();
+        }
+        let own = own & !opp;
+        let legal = moves::legal::<Eight>(own, opp);
+        assert_eq!(
+            legal,
+            moves::legal_fill::<Eight>(own, opp),
+            "{own:#x} {opp:#x}"
+        );
+        for i in 0..64 {
+            if (own | opp) & (1 << i) == 0 {
+                assert_eq!(
+                    moves::flips::<Eight>(own, opp, i),
+                    moves::flips_ray::<Eight>(own, opp, i),
+                    "{own:#x} {opp:#x} at {i}"
+                );
+            }
+        }
+    }
+}
