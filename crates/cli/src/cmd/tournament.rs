@@ -9,9 +9,10 @@ use anyhow::Result;
 use clap::Args;
 
 use ply_arena::{
-    Entrant, Format, Programs, Progress, TournamentPlan, enqueue_tournament, pool::hashed_config,
-    run_tournament, worker::now_ms,
+    ArenaError, Entrant, Format, Programs, Progress, TournamentPlan, TournamentRun,
+    enqueue_tournament, pool::hashed_config, run_tournament, worker::now_ms,
 };
+use ply_referee::process::Sandbox;
 
 use super::arena::{LimitArgs, arena_error, open_any_store, player_spec};
 use super::leaderboard::print_standings;
@@ -112,25 +113,48 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
         return distributed(args, &plan);
     }
     let (mut store, path) = open_any_store(args.db.as_ref())?;
-    let bar = crate::out::progress(0, "games");
-    let mut round = 1;
-    // The SQLite file is out of every bot's sight; a shared PostgreSQL database means
-    // other people's results, so there the jail is required unless --no-jail says otherwise.
+    let sandbox = tournament_sandbox(args, &path)?;
+    for b in &plan.bots {
+        super::arena::check_reachable(&sandbox, &format!("--bot {}", b.name), &b.spec)?;
+    }
+    play_and_print(args, &path, plan.bots.len(), plan.rounds, |progress| {
+        run_tournament(&mut *store, &plan, &sandbox, progress)
+    })
+}
+
+/// The sandbox of a tournament's bots: the SQLite file is out of every bot's sight; a
+/// shared PostgreSQL database means other people's results, so there the jail is required
+/// unless --no-jail says otherwise.
+fn tournament_sandbox(args: &TournamentArgs, path: &str) -> Result<Arc<Sandbox>> {
     let postgres = super::arena::postgres_url(args.db.as_ref()).is_some();
     let hidden: Vec<&std::path::Path> = if postgres {
         Vec::new()
     } else {
-        vec![std::path::Path::new(&path)]
+        vec![std::path::Path::new(path)]
     };
     let jail = match args.limits.jail() {
         super::arena::JailMode::Default if postgres => super::arena::JailMode::Required,
         mode => mode,
     };
-    let sandbox = Arc::new(super::arena::sandbox(&args.limits.bot_env, jail, &hidden)?);
-    for b in &plan.bots {
-        super::arena::check_reachable(&sandbox, &format!("--bot {}", b.name), &b.spec)?;
-    }
-    let outcome = run_tournament(&mut *store, &plan, &sandbox, |p| match p {
+    Ok(Arc::new(super::arena::sandbox(
+        &args.limits.bot_env,
+        jail,
+        &hidden,
+    )?))
+}
+
+/// Plays a tournament through `play` (the arena's runner for its kind of game) with the
+/// progress bar and the start, resume and completion messages, then prints its standings.
+fn play_and_print(
+    args: &TournamentArgs,
+    path: &str,
+    bots: usize,
+    rounds: u32,
+    play: impl FnOnce(&mut dyn FnMut(Progress)) -> Result<TournamentRun, ArenaError>,
+) -> Result<ExitCode> {
+    let bar = crate::out::progress(0, "games");
+    let mut round = 1;
+    let outcome = play(&mut |p| match p {
         Progress::Started {
             tournament,
             played,
@@ -141,8 +165,8 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
                     "tournament #{} in {}: {} bots, {}, {}",
                     tournament.id,
                     path,
-                    plan.bots.len(),
-                    Count(u64::from(plan.rounds), "round"),
+                    bots,
+                    Count(u64::from(rounds), "round"),
                     Count(total, "game")
                 );
             } else {
@@ -325,17 +349,7 @@ fn run_ants(args: &TournamentArgs) -> Result<ExitCode> {
     plan.check()
         .map_err(|e| bad_input!("{}: {e}", map_path.display()))?;
     let (mut store, path) = open_any_store(args.db.as_ref())?;
-    let postgres = super::arena::postgres_url(args.db.as_ref()).is_some();
-    let hidden: Vec<&std::path::Path> = if postgres {
-        Vec::new()
-    } else {
-        vec![std::path::Path::new(&path)]
-    };
-    let jail = match args.limits.jail() {
-        super::arena::JailMode::Default if postgres => super::arena::JailMode::Required,
-        mode => mode,
-    };
-    let sandbox = Arc::new(super::arena::sandbox(&args.limits.bot_env, jail, &hidden)?);
+    let sandbox = tournament_sandbox(args, &path)?;
     for b in &plan.bots {
         if let AntsSpec::Command(c) = &b.spec {
             sandbox
@@ -343,57 +357,7 @@ fn run_ants(args: &TournamentArgs) -> Result<ExitCode> {
                 .map_err(|e| bad_input!("--bot {}: {e}", b.name))?;
         }
     }
-    let bar = crate::out::progress(0, "games");
-    let mut round = 1;
-    let outcome = run_ants_tournament(&mut *store, &plan, &sandbox, |p| match p {
-        Progress::Started {
-            tournament,
-            played,
-            total,
-        } => {
-            if played == 0 {
-                tracing::info!(
-                    "tournament #{} in {}: {} bots, {}, {}",
-                    tournament.id,
-                    path,
-                    plan.bots.len(),
-                    Count(u64::from(plan.rounds), "round"),
-                    Count(total, "game")
-                );
-            } else {
-                tracing::info!(
-                    "resuming tournament #{} in {}: {} of {} games already played",
-                    tournament.id,
-                    path,
-                    played,
-                    total
-                );
-            }
-            bar.set_length(total);
-            bar.set_position(played as u64);
-        }
-        Progress::GameStored(_) => bar.inc(1),
-        Progress::RoundRated { round: r } => {
-            round = r + 1;
-            bar.set_message(format!("round {r} rated"));
-        }
-    });
-    let done = match outcome {
-        Ok(done) => done,
-        Err(e) => {
-            bar.abandon();
-            return Err(arena_error(e, "--bot").context(format!("playing round {round}")));
-        }
-    };
-    bar.finish_and_clear();
-    if done.already_complete {
-        tracing::info!(
-            "tournament #{} in {} is complete; its standings follow (--new plays it again as a \
-             new tournament)",
-            done.tournament.id,
-            path
-        );
-    }
-    print_standings(&done.tournament, &done.standings, args.json.on)?;
-    Ok(ExitCode::SUCCESS)
+    play_and_print(args, &path, plan.bots.len(), plan.rounds, |progress| {
+        run_ants_tournament(&mut *store, &plan, &sandbox, progress)
+    })
 }
