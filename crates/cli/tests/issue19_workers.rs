@@ -395,4 +395,14 @@ fn a_local_tournament_runs_on_postgresql_named_by_ply_db() {
         standings(&run(&["leaderboard", "--json"])),
         standings(&on_postgres)
     );
+    // `ply replay --game` reads the same database (it once took the URL for a file name),
+    // and the stored game is the one the SQLite run stored: same seeds, same moves.
+    let replay = |extra: &[&str]| {
+        let mut args = vec!["replay", "--game", "1:0"];
+        args.extend(extra);
+        String::from_utf8(run(&args).stdout).unwrap()
+    };
+    let from_postgres = replay(&[]);
+    assert!(from_postgres.contains("(seed "), "{from_postgres}");
+    assert_eq!(from_postgres, replay(&["--db", local.to_str().unwrap()]));
 }

@@ -205,6 +205,22 @@ pub fn open_store_read_only(db: Option<&PathBuf>) -> Result<(Option<SqliteStore>
     Ok((Some(store), path))
 }
 
+/// The arena database for reading only, SQLite file or PostgreSQL server: `None` when there
+/// is no database file yet (nothing is created); and how to name it in messages.
+pub fn open_any_store_read_only(
+    db: Option<&PathBuf>,
+) -> Result<(Option<Box<dyn Store + Send>>, String)> {
+    if postgres_url(db).is_some() {
+        let (store, shown) = open_any_store(db)?;
+        return Ok((Some(store), shown));
+    }
+    let (store, path) = open_store_read_only(db)?;
+    Ok((
+        store.map(|s| Box::new(s) as Box<dyn Store + Send>),
+        path.display().to_string(),
+    ))
+}
+
 /// The arena database, created if needed.
 pub fn open_store(db: Option<&PathBuf>) -> Result<(SqliteStore, PathBuf)> {
     let path = store_path(db)?;

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use ply_store::{Standing, Store, StoreError, Tournament};
+use ply_store::{Standing, StoreError, Tournament};
 
-use super::arena::{open_any_store, open_store_read_only, postgres_url};
+use super::arena::open_any_store_read_only;
 use crate::bad_input;
 use crate::out::Count;
 
@@ -34,17 +34,7 @@ pub struct LeaderboardArgs {
 pub fn run(args: &LeaderboardArgs) -> Result<ExitCode> {
     // Read-only: the leaderboard works on a database in a read-only directory, and creates
     // nothing when there is none.
-    let (store, path): (Option<Box<dyn Store>>, String) =
-        if postgres_url(args.db.as_ref()).is_some() {
-            let (store, shown) = open_any_store(args.db.as_ref())?;
-            (Some(store), shown)
-        } else {
-            let (store, path) = open_store_read_only(args.db.as_ref())?;
-            (
-                store.map(|s| Box::new(s) as Box<dyn Store>),
-                path.display().to_string(),
-            )
-        };
+    let (store, path) = open_any_store_read_only(args.db.as_ref())?;
     let Some(store) = store else {
         return no_tournaments(&path, args.json.on);
     };

@@ -12,9 +12,8 @@ use clap::Args;
 use ply_core::Game;
 use ply_games::with_game;
 use ply_referee::Replay;
-use ply_store::Store;
 
-use super::arena::open_store_read_only;
+use super::arena::open_any_store_read_only;
 use crate::bad_input;
 use crate::out::untrusted;
 
@@ -104,16 +103,15 @@ fn stored(args: &ReplayArgs, game: &str) -> Result<(String, String)> {
             "--game {game:?}: write ROUND:SLOT, e.g. --game 1:0"
         ));
     };
-    let (store, path) = open_store_read_only(args.db.as_ref())?;
+    let (store, path) = open_any_store_read_only(args.db.as_ref())?;
     let Some(store) = store else {
         return Err(bad_input!(
-            "{}: no tournaments yet (no such file); run `ply tournament` first",
-            path.display()
+            "{path}: no tournaments yet (no such file); run `ply tournament` first"
         ));
     };
     let t = store
         .tournament(args.tournament)
-        .map_err(|e| bad_input!("{}: {e}", path.display()))?;
+        .map_err(|e| bad_input!("{path}: {e}"))?;
     let record = store
         .games(t.id)?
         .into_iter()
