@@ -160,8 +160,9 @@ fn three_workers_one_killed_mid_game_store_every_game_once_and_rate_as_a_local_r
     // --watch on a finished tournament prints the same standings.
     let watched = tournament(&url, &["--watch", "--json"]);
     assert_eq!(standings(&watched), standings(&local));
-    // `ply workers` lists the three, the survivors stopped, with the games they stored.
-    let listed = ply(&["workers", "--db", &url, "--json"]);
+    // `ply workers` lists the three, the survivors stopped, with the games they stored, and
+    // the killed one (which never said `stopped`) as silent.
+    let listed = ply(&["workers", "--db", &url, "--json", "--silent-after", "1"]);
     let listed: Vec<serde_json::Value> = serde_json::from_slice(&listed.stdout).unwrap();
     let mut names: Vec<&str> = listed.iter().map(|w| w["name"].as_str().unwrap()).collect();
     names.sort_unstable();
@@ -173,6 +174,10 @@ fn three_workers_one_killed_mid_game_store_every_game_once_and_rate_as_a_local_r
         .map(|w| w["games"].as_u64().unwrap())
         .sum();
     assert!((1..=18).contains(&survivors), "{listed:?}");
+    let killed = listed.iter().find(|w| w["name"] == "w1").unwrap();
+    assert_eq!(killed["state"], "silent", "{killed}");
+    assert_ne!(killed["reported_state"], "stopped", "{killed}");
+    assert!(killed["seconds_since_heartbeat"].as_u64().unwrap() >= 1);
 }
 
 #[test]

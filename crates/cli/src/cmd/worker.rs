@@ -56,12 +56,20 @@ pub struct WorkerArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Example:\n  ply workers --db postgres://ply@db.example/arena")]
+#[command(
+    after_help = "Examples:\n  ply workers --db postgres://ply@db.example/arena\n  \
+ply workers --db postgres://ply@db.example/arena --silent-after 30 --json"
+)]
 #[command(mut_arg("json", |a| a.help("Print JSON for scripts")))]
 pub struct WorkersArgs {
     /// The shared database: a PostgreSQL URL (or PLY_DB), or a SQLite file.
     #[arg(long)]
     pub db: Option<PathBuf>,
+    /// A worker that is not `stopped` but has sent no heartbeat for this many seconds is shown
+    /// as `silent` (killed, frozen or cut off; its games return when their lease runs out).
+    /// A worker's heartbeat comes every third of its `--lease-secs` (default 30).
+    #[arg(long, default_value_t = 60, value_name = "SECS", value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub silent_after: u64,
     #[command(flatten)]
     pub json: crate::out::Json,
 }
@@ -205,8 +213,32 @@ pub fn list(args: &WorkersArgs) -> Result<ExitCode> {
     let (store, shown) = open_any_store(args.db.as_ref())?;
     let workers = store.workers().context("reading the workers")?;
     let now = now_ms();
+    // What the store says a worker was doing is its own last word; one that stopped talking
+    // without saying `stopped` is shown as `silent`.
+    let seen: Vec<(&ply_store::WorkerStatus, u64, &str)> = workers
+        .iter()
+        .map(|w| {
+            let ago_ms = now.saturating_sub(w.heartbeat_ms);
+            let state = if w.state != "stopped" && ago_ms > args.silent_after * 1000 {
+                "silent"
+            } else {
+                w.state.as_str()
+            };
+            (w, ago_ms / 1000, state)
+        })
+        .collect();
     if args.json.on {
-        outln!("{}", serde_json::to_string_pretty(&workers)?);
+        let rows: Vec<serde_json::Value> = seen
+            .iter()
+            .map(|(w, ago, state)| {
+                let mut row = serde_json::to_value(w).unwrap_or_default();
+                row["reported_state"] = row["state"].take();
+                row["state"] = (*state).into();
+                row["seconds_since_heartbeat"] = (*ago).into();
+                row
+            })
+            .collect();
+        outln!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(ExitCode::SUCCESS);
     }
     if workers.is_empty() {
@@ -220,12 +252,11 @@ pub fn list(args: &WorkersArgs) -> Result<ExitCode> {
         "games",
         "last heartbeat"
     );
-    for w in &workers {
-        let ago = now.saturating_sub(w.heartbeat_ms) / 1000;
+    for (w, ago, state) in &seen {
         outln!(
             "{:<24} {:<8} {:>6} {:>16}",
             w.name,
-            w.state,
+            state,
             w.games,
             format!("{ago} s ago")
         );
