@@ -14,6 +14,8 @@
 //!   shared store, [`run_pool`] is `ply worker` (threads that claim, play and post, with a
 //!   heartbeat), and each bot's program hash keeps every machine on the same version;
 //! * [`mod@matches`]: [`run_match`], several games between two players, with their tallies;
+//! * [`ladder`]: [`run_ladder`], a challenger against each of several bots in pairs of games
+//!   from seeded openings, as an Elo difference with its interval, stopped by an SPRT;
 //! * [`ants_match`]: [`run_ants_match`], several Ants games between as many bots as the map
 //!   has players, seats rotated, TrueSkill standings;
 //! * [`ants_tournament`]: [`run_ants_tournament`], rated Ants tournaments in the same store
@@ -26,6 +28,7 @@
 
 pub mod ants_match;
 pub mod ants_tournament;
+pub mod ladder;
 pub mod matches;
 pub mod pool;
 pub mod schedule;
@@ -34,7 +37,8 @@ pub mod worker;
 
 pub use ants_match::{AntsEntrant, AntsMatchGame, AntsMatchPlan, AntsStanding, run_ants_match};
 pub use ants_tournament::{AntsTournamentPlan, run_ants_tournament};
-pub use matches::{MatchGame, MatchPlan, Tally, run_match};
+pub use ladder::{LadderPlan, LadderRow, run_ladder};
+pub use matches::{MatchGame, MatchPlan, Tally, random_opening, run_match};
 pub use pool::{PoolEvent, PoolOptions, PoolSummary, Programs, enqueue_tournament, run_pool};
 pub use schedule::Format;
 pub use tournament::{

@@ -3,11 +3,12 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use rand::{Rng, SeedableRng};
 use serde::Serialize;
 
-use ply_core::{Outcome, Seat};
+use ply_core::{Game, Outcome, Seat};
 use ply_games::{GameKind, with_hackerearth_game};
-use ply_referee::{Limits, PlayerSpec, Replay, Sandbox, play_game};
+use ply_referee::{Limits, PlayerSpec, Replay, Sandbox, play_game_from};
 
 use crate::{ArenaError, bot_game, game_seed};
 
@@ -26,6 +27,10 @@ pub struct MatchPlan {
     pub seed: u64,
     /// The limits of every move.
     pub limits: Limits,
+    /// Random plies the referee plays from the start before the players take over, so that
+    /// deterministic players do not replay one game ([`random_opening`]); with `swap`, the
+    /// two games of each pair share their opening. 0 plays from the start.
+    pub opening_plies: u32,
 }
 
 /// One player's record over the match.
@@ -120,7 +125,10 @@ impl Match {
             [0, 1]
         };
         let seed = game_seed(self.plan.seed, 0, i);
+        let pair = if self.plan.swap { i / 2 } else { i };
+        let opening_seed = game_seed(self.plan.seed, 1, pair);
         let replay = with_hackerearth_game!(self.kind, G => {
+            let opening = random_opening::<G>(opening_seed, self.plan.opening_plies);
             let mut bots = Vec::new();
             for (s, &p) in seats.iter().enumerate() {
                 let bot = self.plan.players[p]
@@ -130,7 +138,7 @@ impl Match {
             }
             let seat_specs: Vec<String> =
                 seats.iter().map(|&p| self.plan.players[p].to_string()).collect();
-            play_game::<G>(&mut bots, &seat_specs, seed)
+            play_game_from::<G>(&mut bots, &seat_specs, seed, &opening)
         })
         .ok_or_else(|| ArenaError::Invalid(format!("{} has no bot format", self.kind)))?;
         let p1_seat = Seat::new(if seats[0] == 0 { 0 } else { 1 });
@@ -189,4 +197,28 @@ fn describe(replay: &Replay, seats: &[usize; 2]) -> String {
         ),
         (o, _) => format!("{o} in {} plies ({order})", replay.moves.len()),
     }
+}
+
+/// `plies` moves from the start, each drawn uniformly from the sorted legal moves by a
+/// generator seeded with `seed` (the same seed, the same opening); shorter if the game ends
+/// first.
+pub fn random_opening<G: Game>(seed: u64, plies: u32) -> Vec<G::Move> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut state = G::start();
+    let mut legal = Vec::new();
+    let mut opening = Vec::new();
+    for _ in 0..plies {
+        if state.outcome().is_some() {
+            break;
+        }
+        state.legal_moves(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        legal.sort_unstable();
+        let mv = legal[rng.random_range(0..legal.len())];
+        opening.push(mv);
+        state.play_unchecked(mv);
+    }
+    opening
 }

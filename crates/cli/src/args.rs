@@ -71,6 +71,9 @@ game's format, with an example state and answer, is in docs/formats.md, and\n\
     Match(crate::cmd::matches::MatchArgs),
     /// Run a rated round-robin tournament among bots, stored so that it resumes after a kill.
     Tournament(crate::cmd::tournament::TournamentArgs),
+    /// Measure a bot against others in pairs of games from seeded openings: Elo differences
+    /// with 95% intervals, stopped early by an SPRT (for docs/strength.md).
+    Ladder(crate::cmd::ladder::LadderArgs),
     /// Show the standings of a stored tournament.
     Leaderboard(crate::cmd::leaderboard::LeaderboardArgs),
     /// Play queued tournament games from a shared database (`ply tournament --enqueue`).

@@ -6,7 +6,9 @@
 //! * [`score`]: HackerEarth's leaderboard score, 100 x rating / best rating.
 //! * [`trueskill`]: TrueSkill on a multi-player game's full ranking (Ants), shown as mu,
 //!   sigma and mu - 3 sigma.
+//! * [`elo`]: Elo differences with their 95% interval, and the SPRT (`ply ladder`).
 
+pub mod elo;
 pub mod trueskill;
 
 use serde::{Deserialize, Serialize};

@@ -54,6 +54,11 @@ pub struct Replay {
     pub start: String,
     /// Every move, with its verdict; the last one may be a fault.
     pub moves: Vec<MoveRecord>,
+    /// How many of the first moves were an opening the referee played for the bots (to vary
+    /// the games between deterministic players: `ply match --opening-plies`, `ply ladder`);
+    /// their time is 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub opening: u32,
     /// How the game ended.
     pub outcome: Outcome,
     /// The outcome in words, with the fault if there was one.
@@ -76,6 +81,18 @@ impl Replay {
 /// A bot whose move is not ok loses at once; the referee never waits on a bot longer than
 /// its limits.
 pub fn play_game<G: Game>(bots: &mut [Box<dyn Bot<G>>], specs: &[String], seed: u64) -> Replay {
+    play_game_from(bots, specs, seed, &[])
+}
+
+/// [`play_game`] after `opening`, moves the referee plays for the bots from the start (each
+/// must be legal where it is played); the replay keeps them
+/// as its first moves and says how many they were.
+pub fn play_game_from<G: Game>(
+    bots: &mut [Box<dyn Bot<G>>],
+    specs: &[String],
+    seed: u64,
+    opening: &[G::Move],
+) -> Replay {
     let seats = G::info().seats;
     assert_eq!(bots.len(), seats, "one bot per seat");
     for (seat, bot) in Seat::all(seats).zip(bots.iter_mut()) {
@@ -85,6 +102,20 @@ pub fn play_game<G: Game>(bots: &mut [Box<dyn Bot<G>>], specs: &[String], seed: 
     let start = state.to_string();
     let mut moves = Vec::new();
     let mut fault = None;
+    for &mv in opening {
+        if state.outcome().is_some() {
+            break;
+        }
+        moves.push(MoveRecord {
+            ply: moves.len() as u32 + 1,
+            seat: state.to_move().number() as u8,
+            mv: Some(mv.to_string()),
+            verdict: Verdict::Ok,
+            micros: 0,
+        });
+        state.play_unchecked(mv);
+    }
+    let opening = moves.len() as u32;
     while state.outcome().is_none() && moves.len() < G::info().max_plies as usize {
         let seat = state.to_move();
         let turn = bots[seat.index()].turn(&state);
@@ -140,10 +171,15 @@ pub fn play_game<G: Game>(bots: &mut [Box<dyn Bot<G>>], specs: &[String], seed: 
         seed,
         start,
         moves,
+        opening,
         outcome,
         result,
         stderr: bots.iter().map(|b| b.stderr_tail()).collect(),
     }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Runs `work` on every job with `concurrency` threads, handing each result to `done` on the

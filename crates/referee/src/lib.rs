@@ -26,7 +26,7 @@ pub mod spec;
 mod verdict;
 
 pub use bot::{Bot, Turn};
-pub use game::{MoveRecord, Replay, play_game};
+pub use game::{MoveRecord, Replay, play_game, play_game_from};
 pub use process::{Limits, Sandbox};
 pub use spec::PlayerSpec;
 pub use verdict::Verdict;

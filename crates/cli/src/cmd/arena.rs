@@ -140,6 +140,28 @@ pub fn player_spec(option: &str, text: &str) -> Result<PlayerSpec> {
     Ok(spec)
 }
 
+/// `--bot NAME=SPEC` options as entrants: names non-empty and distinct, specs checked.
+pub fn parse_entrants(texts: &[String]) -> Result<Vec<ply_arena::Entrant>> {
+    let mut bots: Vec<ply_arena::Entrant> = Vec::new();
+    for text in texts {
+        let (name, spec) = text.split_once('=').ok_or_else(|| {
+            bad_input!("--bot {text:?}: write NAME=SPEC, e.g. --bot ab=builtin:alphabeta")
+        })?;
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(bad_input!("--bot {text:?}: the name before `=` is empty"));
+        }
+        if bots.iter().any(|b| b.name == name) {
+            return Err(bad_input!("--bot {text:?}: two bots are named {name:?}"));
+        }
+        bots.push(ply_arena::Entrant {
+            name: name.to_string(),
+            spec: player_spec("--bot", spec)?,
+        });
+    }
+    Ok(bots)
+}
+
 /// `--db`, or else the `PLY_DB` variable: a file's path or a `postgres://` URL.
 fn db_value(db: Option<&PathBuf>) -> Option<PathBuf> {
     db.cloned()

@@ -52,6 +52,10 @@ pub struct MatchArgs {
     /// Alternate who moves first (player 1 starts the odd games).
     #[arg(long)]
     pub swap: bool,
+    /// Random plies the referee plays first, 0 to 60 (seeded; with --swap both games of a
+    /// pair share one), so that deterministic players do not replay one game.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub opening_plies: u32,
     /// Seed of the built-in players' random choices; every game's seed derives from it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -91,6 +95,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         swap: args.swap,
         seed: args.seed,
         limits: args.limits.limits()?,
+        opening_plies: args.opening_plies,
     };
     if let Some(dir) = &args.replays {
         std::fs::create_dir_all(dir)

@@ -10,6 +10,7 @@ mod docs;
 mod games;
 pub mod hanoi;
 pub mod judge;
+pub mod ladder;
 pub mod leaderboard;
 pub mod matches;
 pub mod peg;
@@ -42,6 +43,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Bot(a) => bot::run(&a),
         Command::Match(a) => matches::run(&a),
         Command::Tournament(a) => tournament::run(&a),
+        Command::Ladder(a) => ladder::run(&a),
         Command::Leaderboard(a) => leaderboard::run(&a),
         Command::Replay(a) => replay::run(&a),
         Command::Sort(a) => sort::run(&a),

@@ -14,7 +14,7 @@ use ply_arena::{
 };
 use ply_referee::process::Sandbox;
 
-use super::arena::{LimitArgs, arena_error, open_any_store, player_spec};
+use super::arena::{LimitArgs, arena_error, open_any_store};
 use super::leaderboard::print_standings;
 use crate::bad_input;
 use crate::out::Count;
@@ -208,23 +208,7 @@ fn play_and_print(
 }
 
 fn parse_bots(args: &TournamentArgs) -> Result<Vec<Entrant>> {
-    let mut bots: Vec<Entrant> = Vec::new();
-    for text in &args.bots {
-        let (name, spec) = text.split_once('=').ok_or_else(|| {
-            bad_input!("--bot {text:?}: write NAME=SPEC, e.g. --bot ab=builtin:alphabeta")
-        })?;
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(bad_input!("--bot {text:?}: the name before `=` is empty"));
-        }
-        if bots.iter().any(|b| b.name == name) {
-            return Err(bad_input!("--bot {text:?}: two bots are named {name:?}"));
-        }
-        bots.push(Entrant {
-            name: name.to_string(),
-            spec: player_spec("--bot", spec)?,
-        });
-    }
+    let bots = super::arena::parse_entrants(&args.bots)?;
     if bots.len() < 2 {
         return Err(bad_input!("a tournament needs at least two --bot"));
     }
