@@ -212,6 +212,10 @@ pub struct BotArgs {
     /// Time budget for the whole answer, in milliseconds.
     #[arg(long, default_value_t = 900)]
     pub time_ms: u64,
+    /// Search threads, 1 to 64 (lazy SMP sharing one table): 2 on a two-core judge. With
+    /// more than one the move depends on timing; 1 is reproducible.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
 }
 
 #[derive(Debug, Args)]

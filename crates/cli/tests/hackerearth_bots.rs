@@ -65,13 +65,21 @@ fn bots_answer_legal_moves_that_the_judge_accepts() {
         ("draughts", DRAUGHTS),
         ("reversi", REVERSI),
     ] {
-        let out = ply(&["bot", game, "--time-ms", "150"], state);
-        assert!(out.status.success(), "{game}: {out:?}");
-        let answer = String::from_utf8(out.stdout).unwrap();
-        let verdict = judge(game, state, &answer);
-        assert!(
-            verdict.status.success(),
-            "{game}: {answer:?} judged {verdict:?}"
-        );
+        // One thread, and two sharing a table (lazy SMP): both answer legally.
+        for threads in ["1", "2"] {
+            let out = ply(
+                &["bot", game, "--time-ms", "150", "--threads", threads],
+                state,
+            );
+            assert!(out.status.success(), "{game}: {out:?}");
+            let answer = String::from_utf8(out.stdout).unwrap();
+            let verdict = judge(game, state, &answer);
+            assert!(
+                verdict.status.success(),
+                "{game}, {threads} threads: {answer:?} judged {verdict:?}"
+            );
+        }
     }
+    let out = ply(&["bot", "taunt", "--threads", "0"], TAUNT);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
 }

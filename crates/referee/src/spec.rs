@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `builtin:random` | a uniformly random legal move |
 //! | `builtin:greedy` | the move whose position the game's evaluator likes best |
-//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth) |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads) |
 //! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
 //! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
 //! | `python3 bot.py` | the program, run afresh for every move |
@@ -118,6 +118,8 @@ pub struct BuiltinOptions {
     pub depth: Option<u32>,
     /// Fixed playouts for mcts (`iterations=`).
     pub iterations: Option<u64>,
+    /// Search threads for alphabeta (`threads=`, 1 to 64; default 1, reproducible).
+    pub threads: Option<u32>,
 }
 
 /// Who takes a seat.
@@ -187,9 +189,15 @@ impl FromStr for PlayerSpec {
                         Some(u32::try_from(number).map_err(|_| bad("the depth is too large"))?)
                 }
                 (BuiltinKind::Mcts, "iterations") => opts.iterations = Some(number),
+                (BuiltinKind::Alphabeta, "threads") => {
+                    if !(1..=64).contains(&number) {
+                        return Err(bad("threads must be 1 to 64"));
+                    }
+                    opts.threads = Some(number as u32);
+                }
                 _ => {
                     return Err(bad(match kind {
-                        BuiltinKind::Alphabeta => "alphabeta takes ms= and depth=",
+                        BuiltinKind::Alphabeta => "alphabeta takes ms=, depth= and threads=",
                         BuiltinKind::Mcts => "mcts takes ms= and iterations=",
                         _ => "this AI takes no options",
                     }));
@@ -265,6 +273,9 @@ impl fmt::Display for PlayerSpec {
                 if let Some(i) = o.iterations {
                     opts.push(format!("iterations={i}"));
                 }
+                if let Some(t) = o.threads {
+                    opts.push(format!("threads={t}"));
+                }
                 if !opts.is_empty() {
                     write!(f, ":{}", opts.join(","))?;
                 }
@@ -327,7 +338,10 @@ pub fn builtin_player<G: Heuristics>(
         AlphaBeta::with(
             G::Eval::default(),
             G::Ordering::default(),
-            Config::default(),
+            Config {
+                threads: options.threads.map_or(1, |t| t as usize),
+                ..Config::default()
+            },
         )
     };
     Ok(match kind {
@@ -396,12 +410,25 @@ mod tests {
             "builtin:random",
             "builtin:alphabeta:ms=100",
             "builtin:alphabeta:depth=3",
+            "builtin:alphabeta:ms=200,threads=2",
             "builtin:mcts:ms=50,iterations=200",
             "python3 bot.py",
             "python3 'my bot.py'",
         ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn threads_are_for_alphabeta_and_range_checked() {
+        for bad in [
+            "builtin:alphabeta:threads=0",
+            "builtin:alphabeta:threads=65",
+            "builtin:mcts:threads=2",
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(e.contains("threads"), "{bad}: {e}");
         }
     }
 

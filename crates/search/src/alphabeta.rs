@@ -1,5 +1,7 @@
 //! Alpha-beta with a transposition table and iterative deepening.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use ply_core::{Budget, Evaluator, Fault, Game, MoveOrdering, NoOrdering, Player, Score};
@@ -40,6 +42,9 @@ pub struct Config {
     pub probe: TtProbe,
     /// Iterative deepening or one fixed depth.
     pub deepening: Deepening,
+    /// Threads searching at once (lazy SMP, [`AlphaBeta::search_parallel`]); 1 searches on
+    /// the caller's thread alone, deterministically.
+    pub threads: usize,
 }
 
 impl Default for Config {
@@ -48,6 +53,7 @@ impl Default for Config {
             tt_bytes: 16 << 20,
             probe: TtProbe::AtLeastDepth,
             deepening: Deepening::Iterative,
+            threads: 1,
         }
     }
 }
@@ -69,10 +75,12 @@ pub struct AlphaBeta<G: Game, E, O = NoOrdering> {
     eval: E,
     ordering: O,
     config: Config,
-    tt: Option<TranspositionTable<G::Move>>,
+    tt: Option<Arc<TranspositionTable>>,
     nodes: u64,
     budget: Budget,
     stopped: bool,
+    /// Raised by the main thread of a parallel search when it is done: helpers stop.
+    halt: Option<Arc<AtomicBool>>,
     move_stack: Vec<Vec<G::Move>>,
 }
 
@@ -98,17 +106,19 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             eval,
             ordering,
             config,
-            tt: (config.tt_bytes > 0).then(|| TranspositionTable::with_bytes(config.tt_bytes)),
+            tt: (config.tt_bytes > 0)
+                .then(|| Arc::new(TranspositionTable::with_bytes(config.tt_bytes))),
             nodes: 0,
             budget: Budget::UNLIMITED,
             stopped: false,
+            halt: None,
             move_stack: Vec::new(),
         }
     }
 
     /// Forgets the transposition table (between games).
     pub fn clear(&mut self) {
-        if let Some(tt) = &mut self.tt {
+        if let Some(tt) = &self.tt {
             tt.clear();
         }
     }
@@ -139,10 +149,26 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             report.exact = true;
             return report;
         }
-        let limit = budget.max_depth.unwrap_or(u32::MAX);
-        let depths: Box<dyn Iterator<Item = u32>> = match self.config.deepening {
-            Deepening::Iterative => Box::new(1..=limit.max(1)),
-            Deepening::Fixed => Box::new(std::iter::once(limit.max(1))),
+        self.deepen(state, 1, &mut report);
+        if report.best.is_none() {
+            // Stopped before depth 1 finished: any legal move beats none.
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            report.best = moves.first().copied();
+            report.pv = report.best.into_iter().collect();
+        }
+        report.nodes = self.nodes;
+        report.elapsed = start.elapsed();
+        report
+    }
+
+    /// Iterative deepening (or the fixed depth) from `first`, the report updated after every
+    /// finished depth.
+    fn deepen(&mut self, state: &G, first: u32, report: &mut SearchReport<G::Move>) {
+        let limit = self.budget.max_depth.unwrap_or(u32::MAX).max(1);
+        let depths = match self.config.deepening {
+            Deepening::Iterative => first.min(limit)..=limit,
+            Deepening::Fixed => limit..=limit,
         };
         let mut previous_best = None;
         for depth in depths {
@@ -162,20 +188,18 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
                 break;
             }
         }
-        if report.best.is_none() {
-            // Stopped before depth 1 finished: any legal move beats none.
-            let mut moves = Vec::new();
-            state.legal_moves(&mut moves);
-            report.best = moves.first().copied();
-            report.pv = report.best.into_iter().collect();
-        }
-        report.nodes = self.nodes;
-        report.elapsed = start.elapsed();
-        report
     }
 
     fn should_stop(&mut self) -> bool {
         if self.stopped {
+            return true;
+        }
+        if self
+            .halt
+            .as_ref()
+            .is_some_and(|h| h.load(Ordering::Relaxed))
+        {
+            self.stopped = true;
             return true;
         }
         if self.nodes & 1023 == 0 {
@@ -187,7 +211,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         self.stopped
     }
 
-    fn usable(&self, e: &Entry<G::Move>, depth: u32) -> bool {
+    fn usable(&self, e: &Entry, depth: u32) -> bool {
         match self.config.probe {
             TtProbe::AtLeastDepth => e.depth >= depth || e.exact,
             TtProbe::SameDepth => e.depth == depth || (e.exact && e.depth <= depth),
@@ -225,42 +249,69 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         }
 
         let key = state.key();
-        let mut hint = root_hint;
-        if let Some(e) = self.tt.as_ref().and_then(|tt| tt.probe(key)) {
-            hint = hint.or(e.best);
-            if ply > 0 && self.usable(&e, depth) {
-                let score = e.score.from_node(ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    pv.extend(e.best);
-                    return Some(NodeResult {
-                        score,
-                        exact: e.exact,
-                    });
+        let entry = self.tt.as_ref().and_then(|tt| tt.probe(key));
+        let mut moves = self.move_stack.pop().unwrap_or_default();
+        if let Some(e) = entry
+            && ply > 0
+            && self.usable(&e, depth)
+        {
+            let score = e.score.from_node(ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                // The principal variation goes on with the stored move (the ordered list's
+                // i-th) just below the root; deeper, a table cut ends the line shown, since
+                // generating the moves at every cut would cost more than the line is worth.
+                if ply == 1
+                    && let Some(i) = e.best
+                {
+                    state.legal_moves(&mut moves);
+                    self.ordering.order(state, &mut moves);
+                    pv.extend(moves.get(usize::from(i)));
                 }
+                self.move_stack.push(moves);
+                return Some(NodeResult {
+                    score,
+                    exact: e.exact,
+                });
             }
         }
 
-        let mut moves = self.move_stack.pop().unwrap_or_default();
         state.legal_moves(&mut moves);
         self.ordering.order(state, &mut moves);
+        // The table keeps moves as indices in this ordered list; the hint (the root's move
+        // from the last depth, or the table's) is tried first, and `hinted` remembers where
+        // it came from to give the stored index in the list before the rotation.
+        let hint = root_hint.or_else(|| {
+            entry
+                .and_then(|e| e.best)
+                .and_then(|i| moves.get(usize::from(i)).copied())
+        });
+        let mut hinted = 0;
         if let Some(h) = hint
             && let Some(i) = moves.iter().position(|&m| m == h)
         {
             moves[..=i].rotate_right(1);
+            hinted = i;
         }
+        let ordered_index = |p: usize| -> usize {
+            match p {
+                0 => hinted,
+                p if p <= hinted => p - 1,
+                p => p,
+            }
+        };
 
         let alpha_orig = alpha;
         let mut best = -Score::INFINITY;
-        let mut best_move = None;
+        let mut best_index = None;
         let mut exact = true;
         let mut child_pv = Vec::new();
         let mut aborted = false;
-        for &mv in &moves {
+        for (p, &mv) in moves.iter().enumerate() {
             let mut child = state.clone();
             child.play_unchecked(mv);
             let same_side = child.to_move() == me;
@@ -277,7 +328,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             exact &= r.exact;
             if v > best {
                 best = v;
-                best_move = Some(mv);
+                best_index = u16::try_from(ordered_index(p)).ok();
                 pv.clear();
                 pv.push(mv);
                 pv.extend_from_slice(&child_pv);
@@ -292,7 +343,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             return None;
         }
 
-        if let Some(tt) = &mut self.tt {
+        if let Some(tt) = &self.tt {
             let bound = if best <= alpha_orig {
                 Bound::Upper
             } else if best >= beta {
@@ -305,11 +356,64 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
                 depth,
                 score: best.to_node(ply),
                 bound,
-                best: best_move,
+                best: best_index,
                 exact,
             });
         }
         Some(NodeResult { score: best, exact })
+    }
+}
+
+impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> AlphaBeta<G, E, O> {
+    /// [`search`](AlphaBeta::search) on [`Config::threads`] threads at once (lazy SMP, as
+    /// Stockfish and most engines since 2013): every helper runs its own iterative deepening
+    /// of the same position, odd ones one depth ahead, all sharing the transposition table,
+    /// so that what one finds (bounds, best moves) cuts the others' trees; the caller's thread
+    /// decides the move exactly as a one-thread search would, and the helpers stop when it
+    /// does. The result depends on timing: use one thread for a reproducible game.
+    ///
+    /// Without a table, or with one thread, this is [`search`](AlphaBeta::search).
+    pub fn search_parallel(&mut self, state: &G, budget: Budget) -> SearchReport<G::Move> {
+        let threads = self.config.threads.max(1);
+        if threads == 1 || self.tt.is_none() || state.outcome().is_some() {
+            return self.search(state, budget);
+        }
+        let halt = Arc::new(AtomicBool::new(false));
+        let helper_nodes = std::sync::atomic::AtomicU64::new(0);
+        let mut report = std::thread::scope(|scope| {
+            for t in 1..threads {
+                let mut helper = AlphaBeta {
+                    eval: self.eval.clone(),
+                    ordering: self.ordering.clone(),
+                    config: self.config,
+                    tt: self.tt.clone(),
+                    nodes: 0,
+                    budget,
+                    stopped: false,
+                    halt: Some(Arc::clone(&halt)),
+                    move_stack: Vec::new(),
+                };
+                let helper_nodes = &helper_nodes;
+                scope.spawn(move || {
+                    let mut ignored = SearchReport {
+                        best: None,
+                        score: Score::DRAW,
+                        depth: 0,
+                        nodes: 0,
+                        pv: Vec::new(),
+                        elapsed: std::time::Duration::ZERO,
+                        exact: false,
+                    };
+                    helper.deepen(state, 1 + (t as u32 % 2), &mut ignored);
+                    helper_nodes.fetch_add(helper.nodes, Ordering::Relaxed);
+                });
+            }
+            let report = self.search(state, budget);
+            halt.store(true, Ordering::Relaxed);
+            report
+        });
+        report.nodes += helper_nodes.load(Ordering::Relaxed);
+        report
     }
 }
 
@@ -354,7 +458,9 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBetaPlayer<G, E, O> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> Player<G> for AlphaBetaPlayer<G, E, O> {
+impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> Player<G>
+    for AlphaBetaPlayer<G, E, O>
+{
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -369,7 +475,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> Player<G> for AlphaBetaPlayer
             max_depth: self.budget.max_depth.or(budget.max_depth),
             max_nodes: budget.max_nodes,
         };
-        let report = self.search.search(state, b);
+        let report = self.search.search_parallel(state, b);
         let best = report.best;
         self.last = Some(report);
         best.ok_or(Fault::NoOutput)

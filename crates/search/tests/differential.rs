@@ -150,6 +150,7 @@ fn configs() -> Vec<(&'static str, Config)> {
         tt_bytes: 0,
         probe: TtProbe::SameDepth,
         deepening: Deepening::Fixed,
+        threads: 1,
     };
     vec![
         ("plain alpha-beta", base),
@@ -183,6 +184,27 @@ fn configs() -> Vec<(&'static str, Config)> {
                 ..base
             },
         ),
+        (
+            // Lazy SMP: helpers fill the shared table at other depths and windows; a value
+            // stored is a depth-k value (or a bound on it) whoever stored it, so the
+            // same-depth policy still gives plain negamax's value.
+            "three threads sharing the table",
+            Config {
+                tt_bytes: 1 << 16,
+                deepening: Deepening::Iterative,
+                threads: 3,
+                ..base
+            },
+        ),
+        (
+            "two threads, tiny table (torn and colliding slots)",
+            Config {
+                tt_bytes: 64,
+                deepening: Deepening::Iterative,
+                threads: 2,
+                ..base
+            },
+        ),
     ]
 }
 
@@ -192,7 +214,7 @@ fn check_fixed_depth<G: Game, E: Evaluator<G> + Copy>(eval: E, positions: &[G], 
             let want = negamax(s, depth, 0, &eval);
             for (name, config) in configs() {
                 let mut search = AlphaBeta::with(eval, NoOrdering, config);
-                let r = search.search(s, Budget::depth(depth));
+                let r = search.search_parallel(s, Budget::depth(depth));
                 assert_eq!(r.score, want, "{name} at depth {depth} from {s}");
                 // The reported move is worth the reported score.
                 let mv = r.best.unwrap();
@@ -230,6 +252,7 @@ fn solved_values_agree_whatever_the_table_policy() {
                 tt_bytes: 1 << 16,
                 probe,
                 deepening: Deepening::Iterative,
+                threads: 1,
             };
             let r = AlphaBeta::with(Lines, NoOrdering, config).search(&s, Budget::UNLIMITED);
             assert_eq!(r.score, want, "{probe:?} from {s}");

@@ -76,3 +76,26 @@ fn greedy_takes_an_immediate_win() {
         .unwrap();
     assert_eq!(mv, Cell::at(0, 2).unwrap());
 }
+
+#[test]
+fn a_parallel_search_solves_tictactoe_and_counts_every_thread_s_nodes() {
+    use ply_search::{AlphaBeta, Config};
+    let one = AlphaBeta::with(Lines, ply_core::NoOrdering, Config::default())
+        .search_parallel(&TicTacToe::start(), Budget::UNLIMITED);
+    for threads in [2, 4] {
+        let config = Config {
+            threads,
+            ..Config::default()
+        };
+        let mut search = AlphaBeta::with(Lines, ply_core::NoOrdering, config);
+        let r = search.search_parallel(&TicTacToe::start(), Budget::UNLIMITED);
+        assert_eq!(r.score, ply_core::Score::DRAW, "{threads} threads");
+        assert!(r.exact);
+        assert!(r.nodes > 0 && r.best.is_some());
+        // A position with one winning move: every thread count finds it.
+        let win: TicTacToe = "xx./oo./...".parse().unwrap();
+        let r = search.search_parallel(&win, Budget::depth(3));
+        assert_eq!(r.best, Cell::at(0, 2), "{threads} threads");
+    }
+    assert!(one.exact);
+}

@@ -40,9 +40,12 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     let mut search = AlphaBeta::with(
         G::Eval::default(),
         G::Ordering::default(),
-        Config::default(),
+        Config {
+            threads: args.threads as usize,
+            ..Config::default()
+        },
     );
-    let report = search.search(&state, Budget::time(budget.mul_f64(0.9)));
+    let report = search.search_parallel(&state, Budget::time(budget.mul_f64(0.9)));
     let mv = report.best.context("no legal move found")?;
     // `ply -v bot ...`: the search's report on stderr (stdout holds only the move).
     tracing::debug!("{report}");
