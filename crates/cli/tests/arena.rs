@@ -107,6 +107,9 @@ fn a_python_bot_plays_a_rated_tournament_against_the_built_ins() {
         "2",
         "--concurrency",
         "2",
+        // What is tested is the games, not the speed: a loaded machine can take over 1 s
+        // to start Python in a jail.
+        "--time-ms=10000",
         "--db",
         db,
         "--json",
@@ -198,6 +201,9 @@ fn tournament_args(bot: &str, db: &Path) -> Vec<String> {
         "--bot=greedy=builtin:greedy",
         "--rounds=3",
         "--seed=7",
+        // A 50 ms bot must never run out of time here, or the resumed and the unbroken
+        // tournaments differ by a verdict the machine's load chose.
+        "--time-ms=10000",
         "--json",
         "--db",
         db.to_str().unwrap(),
