@@ -1,6 +1,7 @@
 //! Tournaments across many machines: queue a tournament's games in a shared store
-//! ([`enqueue_tournament`]) and let any number of worker processes play them
-//! ([`run_pool`]).
+//! ([`enqueue_tournament`], [`enqueue_ants_tournament`]) and let any number of worker
+//! processes play them ([`run_pool`]), two-player games and Ants games alike (each
+//! tournament's [`Lineup`] plays and rates its own).
 //!
 //! ```text
 //!  organiser:  enqueue_tournament ──► store (PostgreSQL): queue, games, ratings, workers
@@ -10,7 +11,8 @@
 //! ```
 //!
 //! A worker plays a bot only when its own copy of the program has the hash stored with the
-//! tournament ([`program_hash`]); it skips the games of the bots it lacks and says which.
+//! tournament ([`program_hash`]); it skips the games of the bots it lacks and says which (of
+//! an Ants tournament, every game: the queue names only seats 0 and 1).
 //! Each result is posted with [`Store::complete_rated`], so that the round's last result
 //! rates the round, once, whichever machine posts it. A worker told to stop finishes the
 //! games it holds, posts them and exits.

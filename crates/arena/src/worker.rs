@@ -2,10 +2,11 @@
 //!
 //! A worker needs no more than a [`Store`] and a [`Sandbox`]: the claimed game names its
 //! tournament, whose stored configuration (game, bots, limits, seed; an Ants tournament's
-//! maps too) is the [`Lineup`] that plays it: a [`PairLineup`] for a two-player game, an
-//! [`AntsLineup`] for Ants. [`run_tournament`](crate::run_tournament) runs its games through workers like
-//! this one on threads of its own; a worker on another machine runs the same loop against a
-//! shared store.
+//! maps too) is the [`Lineup`] that plays and rates it: a [`PairLineup`] for a two-player
+//! game, an [`AntsLineup`] for Ants. [`run_tournament`](crate::run_tournament) and
+//! [`run_ants_tournament`](crate::run_ants_tournament) run their games through workers like
+//! this one on threads of their own; a worker on another machine runs the same loop against
+//! a shared store.
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
