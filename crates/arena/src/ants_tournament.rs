@@ -1,30 +1,36 @@
-//! An Ants tournament: rounds of games on one map among any number of bots (at least as many
-//! as the map has players), stored in the same [`Store`] as every other tournament, rated
-//! with TrueSkill on each game's full ranking, resumable after a kill.
+//! An Ants tournament: rounds of games on a rotation of maps among any number of bots (at
+//! least as many as the largest map has players), stored in the same [`Store`] as every other
+//! tournament, rated with TrueSkill on each game's full ranking, resumable after a kill,
+//! played by local threads or by `ply worker`s.
 //!
 //! # The schedule
-//! With `B` bots and a map of `P` players, a round is every combination of `P` bots (in
-//! lexicographic order of their entries), each played in its `P` cyclic rotations: game
-//! `c * P + k` of the round seats bot `combo[(s + k) % P]` in seat `s`. So in every round
-//! each bot starts from every hill equally often, every bot meets every other bot equally
-//! often, and each game's place fixes its seats (a resumed round plays exactly the games an
-//! unbroken one would). With `B == P` that is `P` games a round, one per rotation; with more
-//! bots it is `P * C(B, P)` games (2 players and 4 bots: 12), which grows fast: fair rather
-//! than short, and a field too large for it is better split.
+//! The maps are a rotation: round `r` is played on map `(r - 1) % M` (the maps in the order
+//! given; a folder's are sorted by file name), so `--rounds` a multiple of `M` plays every map
+//! equally often. With `B` bots and a map of `P` players, a round is every combination of `P`
+//! bots (in lexicographic order of their entries), each played in its `P` cyclic rotations:
+//! game `c * P + k` of the round seats bot `combo[(s + k) % P]` in seat `s`. So in every round
+//! each bot starts from every hill equally often and meets every other bot (whatever the
+//! map's number of players), and each game's place fixes its map and its seats (a resumed
+//! round plays exactly the games an unbroken one would, and so does a worker on another
+//! machine). With `B == P` that is `P` games a round, one per rotation; with more bots it is
+//! `P * C(B, P)` games (2 players and 4 bots: 12), which grows fast: fair rather than short,
+//! and a field too large for it is better split.
 //!
 //! # The store
 //! Each game is queued as a [`QueuedGame`] whose `first` and `second` are the entries of
 //! seats 0 and 1, claimed with a lease and completed once, like a two-player game; its
 //! [`GameRecord::seats`] keeps every seat's entry, rank and score next to the replay (the
-//! original's stored-game JSON). The configuration ([`TournamentConfig::ants`]) holds the
-//! map's text and the turn limit, so the same command finds the same tournament again.
+//! original's stored-game JSON, which holds the map the game was played on). The
+//! configuration ([`TournamentConfig::ants`]) holds every map's text, in rotation order, and
+//! the turn limit, so the same command finds the same tournament again wherever the map
+//! files are, and a worker needs nothing but the database to play any game.
 //!
 //! # Ratings
 //! TrueSkill ([`ply_rating::trueskill::rate_game`]) on each game's ranks, the games taken in
 //! (round, slot) order; after each round every bot's skill is recomputed from the stored games
 //! alone and stored in the ratings table as mu (in `rating`) and sigma (in `deviation`, with
-//! `volatility` 0), so a resumed tournament rates exactly as an unbroken one. Standings are
-//! sorted by mu - 3 sigma.
+//! `volatility` 0), so a resumed tournament, one played by several threads and one played by
+//! workers all rate exactly as an unbroken one. Standings are sorted by mu - 3 sigma.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -35,24 +41,34 @@ use ply_rating::trueskill::{Skill, rate_game};
 use ply_referee::Sandbox;
 use ply_referee::persistent::PersistentLimits;
 use ply_referee::spec::AntsSpec;
-use ply_store::{
-    AntsSetup, BotEntry, Completion, GameRecord, QueuedGame, SeatResult, Store, TournamentConfig,
-};
+use ply_store::{AntsSetup, BotEntry, GameRecord, QueuedGame, SeatResult, Store, TournamentConfig};
 
 use crate::ants_match::{AntsEntrant, play_ants_game, seed_i64};
-use crate::tournament::{Progress, TournamentRun};
-use crate::worker::{Worker, now_ms};
+use crate::tournament::{Progress, TournamentRun, drive};
+use crate::worker::Lineup;
 use crate::{ArenaError, game_seed};
 
 /// The game name of Ants tournaments in the store.
 pub const ANTS: &str = "ants";
 
+/// The most maps a rotation may have.
+pub const MAX_MAPS: usize = 10_000;
+
+/// A map of a tournament's rotation: where it came from and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RotationMap {
+    /// Where it came from (a file's path), for messages only: the text is what is stored.
+    pub name: String,
+    /// The map's text.
+    pub text: String,
+}
+
 /// What an Ants tournament is.
 #[derive(Clone, Debug)]
 pub struct AntsTournamentPlan {
-    /// The map's text (stored: it is part of the tournament's identity).
-    pub map_text: String,
-    /// The bots, at least as many as the map has players, in entry order.
+    /// The rotation of maps, at least one, in order: round `r` plays map `(r - 1) % len`.
+    pub maps: Vec<RotationMap>,
+    /// The bots, at least as many as the largest map has players, in entry order.
     pub bots: Vec<AntsEntrant>,
     /// Rounds to play, at least one.
     pub rounds: u32,
@@ -62,31 +78,63 @@ pub struct AntsTournamentPlan {
     pub seed: u64,
     /// Time, memory and output limits of the programs.
     pub limits: PersistentLimits,
+    /// Games played at once (0 counts as 1): each is a thread playing a whole game.
+    pub concurrency: usize,
     /// Start a new tournament even when one with this configuration exists.
     pub new: bool,
 }
 
 impl AntsTournamentPlan {
-    /// The map, parsed.
+    /// The maps, parsed, in rotation order.
     ///
     /// # Errors
-    /// [`ArenaError::Invalid`] when the map does not parse.
-    pub fn map(&self) -> Result<AntsMap, ArenaError> {
-        AntsMap::parse(&self.map_text).map_err(|e| ArenaError::Invalid(format!("the map: {e}")))
+    /// [`ArenaError::Invalid`] naming every map that does not parse, and the problem.
+    pub fn parsed_maps(&self) -> Result<Vec<AntsMap>, ArenaError> {
+        if self.maps.is_empty() {
+            return Err(ArenaError::Invalid(
+                "an Ants tournament needs at least one map".into(),
+            ));
+        }
+        if self.maps.len() > MAX_MAPS {
+            return Err(ArenaError::Invalid(format!(
+                "{} maps: a rotation may have at most {MAX_MAPS}",
+                self.maps.len()
+            )));
+        }
+        let mut parsed = Vec::with_capacity(self.maps.len());
+        let mut problems = Vec::new();
+        for m in &self.maps {
+            match AntsMap::parse(&m.text) {
+                Ok(map) => parsed.push(map),
+                Err(e) => problems.push(format!("{}: {e}", m.name)),
+            }
+        }
+        if problems.is_empty() {
+            Ok(parsed)
+        } else {
+            Err(ArenaError::Invalid(problems.join("; ")))
+        }
     }
 
-    /// Checks the plan without touching any store: a map, enough bots with distinct names,
-    /// a round and a turn.
+    /// Checks the plan without touching any store: maps that parse, enough bots with
+    /// distinct names for the largest map, a round and a turn.
     ///
     /// # Errors
     /// [`ArenaError::Invalid`].
-    pub fn check(&self) -> Result<AntsMap, ArenaError> {
-        let map = self.map()?;
-        if self.bots.len() < map.players.max(2) {
+    pub fn check(&self) -> Result<Vec<AntsMap>, ArenaError> {
+        let maps = self.parsed_maps()?;
+        let too_many: Vec<String> = self
+            .maps
+            .iter()
+            .zip(&maps)
+            .filter(|(_, m)| self.bots.len() < m.players.max(2))
+            .map(|(r, m)| format!("{} is for {} players", r.name, m.players))
+            .collect();
+        if !too_many.is_empty() {
             return Err(ArenaError::Invalid(format!(
-                "the map is for {} players: an Ants tournament needs at least that many bots \
-                 ({} given)",
-                map.players,
+                "{}: an Ants tournament needs at least as many bots as each map has players \
+                 ({} given); add bots or leave such maps out",
+                too_many.join(", "),
                 self.bots.len()
             )));
         }
@@ -107,12 +155,13 @@ impl AntsTournamentPlan {
                 "a tournament needs at least one round of at least one turn".into(),
             ));
         }
-        Ok(map)
+        Ok(maps)
     }
 
-    /// The stored configuration: the map, bots, rounds, turns, limits and seed.
+    /// The stored configuration: the maps' texts, bots, rounds, turns, limits and seed.
     pub fn config(&self) -> TournamentConfig {
         let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let mut texts = self.maps.iter().map(|m| m.text.clone());
         TournamentConfig {
             game: ANTS.into(),
             bots: self
@@ -130,18 +179,207 @@ impl AntsTournamentPlan {
             output: self.limits.output,
             seed: self.seed,
             ants: Some(AntsSetup {
-                map: self.map_text.clone(),
+                map: texts.next().unwrap_or_default(),
                 turns: self.turns,
+                more_maps: texts.collect(),
             }),
         }
+    }
+}
+
+/// Everything that plays any game of one Ants tournament, from its stored configuration
+/// alone: what a local run and a `ply worker` both play with.
+#[derive(Clone, Debug)]
+pub struct AntsLineup {
+    /// The rotation of maps.
+    pub maps: Vec<AntsMap>,
+    /// The bots' names, by entry.
+    pub names: Vec<String>,
+    /// How to run each bot, by entry.
+    pub specs: Vec<AntsSpec>,
+    /// The turn limit of every game.
+    pub turns: u32,
+    /// The programs' limits.
+    pub limits: PersistentLimits,
+    /// The tournament's seed.
+    pub seed: u64,
+}
+
+impl AntsLineup {
+    /// The lineup a stored Ants configuration describes.
+    ///
+    /// # Errors
+    /// [`ArenaError::Invalid`] for a configuration without an Ants setup, or a map or spec
+    /// that does not parse.
+    pub fn from_config(config: &TournamentConfig) -> Result<AntsLineup, ArenaError> {
+        let Some(setup) = &config.ants else {
+            return Err(ArenaError::Invalid(format!(
+                "tournament of {} is not an Ants tournament",
+                config.game
+            )));
+        };
+        let maps = setup
+            .maps()
+            .enumerate()
+            .map(|(i, text)| {
+                AntsMap::parse(text)
+                    .map_err(|e| ArenaError::Invalid(format!("stored map {}: {e}", i + 1)))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let specs = config
+            .bots
+            .iter()
+            .map(|b| {
+                b.spec
+                    .parse::<AntsSpec>()
+                    .map_err(|e| ArenaError::Invalid(format!("stored bot {:?}: {e}", b.name)))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(AntsLineup {
+            maps,
+            names: config.bots.iter().map(|b| b.name.clone()).collect(),
+            specs,
+            turns: setup.turns,
+            limits: PersistentLimits {
+                turn: Duration::from_millis(config.time_ms),
+                memory: config.memory,
+                output: config.output,
+                ..PersistentLimits::default()
+            },
+            seed: config.seed,
+        })
+    }
+
+    /// The map of `round` (1-based): the rotation's `(round - 1) % maps`.
+    pub fn map_of(&self, round: u32) -> Option<(usize, &AntsMap)> {
+        let i = (round.max(1) - 1) as usize % self.maps.len().max(1);
+        self.maps.get(i).map(|m| (i, m))
+    }
+
+    /// The seatings of `round`, by slot (see the module's docs).
+    pub fn seatings(&self, round: u32) -> Vec<Vec<usize>> {
+        self.map_of(round)
+            .map_or_else(Vec::new, |(_, m)| seatings(self.names.len(), m.players))
+    }
+
+    /// The games of `round`, to queue.
+    pub fn round(&self, round: u32) -> Vec<QueuedGame> {
+        self.seatings(round)
+            .iter()
+            .enumerate()
+            .map(|(slot, s)| QueuedGame {
+                round,
+                slot: slot as u32,
+                first: s[0],
+                second: s[1],
+            })
+            .collect()
+    }
+
+    /// The number of games in rounds 1 to `rounds`.
+    pub fn total(&self, rounds: u32) -> u64 {
+        let per_map: Vec<u64> = self
+            .maps
+            .iter()
+            .map(|m| seatings(self.names.len(), m.players).len() as u64)
+            .collect();
+        (0..u64::from(rounds))
+            .map(|r| per_map[(r % per_map.len() as u64) as usize])
+            .sum()
     }
 
     /// How long a lease on one game lasts: every turn at the time limit with a second of
     /// slack, the setup, and a minute for starting and storing.
-    fn lease(&self) -> Duration {
+    pub fn lease(&self) -> Duration {
         self.limits.load
             + (self.limits.turn + Duration::from_secs(1)) * (self.turns + 1)
             + Duration::from_secs(60)
+    }
+
+    /// Every bot's TrueSkill after `round` as the ratings table keeps it.
+    pub fn rate(&self, games: &[GameRecord], round: u32) -> Vec<Rating> {
+        trueskill_after(games, self.names.len(), round)
+            .into_iter()
+            .map(skill_as_rating)
+            .collect()
+    }
+
+    /// Plays the queued game `game` (its map and seats from its place) in `sandbox`.
+    ///
+    /// # Errors
+    /// [`ArenaError::Invalid`] when the game is not in this tournament's schedule, or a
+    /// program cannot start.
+    pub fn play(
+        &self,
+        game: &QueuedGame,
+        sandbox: &Arc<Sandbox>,
+    ) -> Result<GameRecord, ArenaError> {
+        let seats = self.seatings(game.round);
+        let order = seats
+            .get(game.slot as usize)
+            .filter(|o| o[0] == game.first && o[1] == game.second)
+            .ok_or_else(|| {
+                ArenaError::Invalid(format!(
+                    "game {}:{} is not in this tournament's schedule",
+                    game.round, game.slot
+                ))
+            })?;
+        let (index, map) = self
+            .map_of(game.round)
+            .ok_or_else(|| ArenaError::Invalid("the tournament has no map".into()))?;
+        let seed = game_seed(self.seed, game.round, game.slot);
+        let settings = Settings {
+            turns: self.turns,
+            engine_seed: seed_i64(seed),
+            player_seed: seed_i64(ply_core::seed::derive(seed, 1)),
+            ..Settings::default()
+        };
+        let bots: Vec<(&str, &AntsSpec)> = order
+            .iter()
+            .map(|&b| (self.names[b].as_str(), &self.specs[b]))
+            .collect();
+        let (result, stored, _) = play_ants_game(
+            map,
+            settings,
+            &bots,
+            |s| ply_core::seed::derive(seed, 2 + s as u64),
+            &self.limits,
+            sandbox,
+        )?;
+        let seats: Vec<SeatResult> = order
+            .iter()
+            .zip(result.rank.iter().zip(&result.score))
+            .map(|(&entry, (&rank, &score))| SeatResult {
+                entry,
+                rank,
+                score: score as f64,
+            })
+            .collect();
+        let text: Vec<String> = order
+            .iter()
+            .zip(&result.score)
+            .map(|(&b, score)| format!("{} {score}", self.names[b]))
+            .collect();
+        let on_map = if self.maps.len() > 1 {
+            format!(", map {} of {}", index + 1, self.maps.len())
+        } else {
+            String::new()
+        };
+        Ok(GameRecord {
+            round: game.round,
+            slot: game.slot,
+            first: order[0],
+            second: order[1],
+            first_score: if result.rank[0] == 0 { 1.0 } else { 0.0 },
+            result: format!(
+                "{} ({} turns, {}{on_map})",
+                text.join(", "),
+                result.game_length,
+                result.cutoff.as_str()
+            ),
+            replay: serde_json::to_string(&stored)?,
+            seats,
+        })
     }
 }
 
@@ -198,160 +436,36 @@ pub fn skill_as_rating(s: Skill) -> Rating {
 }
 
 /// Runs the Ants tournament `plan` describes, stored in `store`, with programs in `sandbox`:
-/// found again and resumed when unfinished, shown when finished (as
-/// [`run_tournament`](crate::run_tournament) does), each round queued, its games claimed,
-/// played and completed one at a time, then rated. `on_progress` is called as it goes.
+/// found again and resumed when unfinished, shown when finished, each round queued, its games
+/// played by [`AntsTournamentPlan::concurrency`] threads and rated, as
+/// [`run_tournament`](crate::run_tournament) does (the same driver). `on_progress` is called
+/// on this thread, in order.
 ///
 /// # Errors
 /// [`ArenaError::Invalid`] before anything is stored; a store error or a game that cannot be
 /// played stops the run (what was stored stays stored).
-pub fn run_ants_tournament<S: Store + ?Sized>(
+pub fn run_ants_tournament<S: Store + Send + ?Sized>(
     store: &mut S,
     plan: &AntsTournamentPlan,
     sandbox: &Arc<Sandbox>,
-    mut on_progress: impl FnMut(Progress),
+    on_progress: impl FnMut(Progress),
 ) -> Result<TournamentRun, ArenaError> {
-    let map = plan.check()?;
+    plan.check()?;
     let config = plan.config();
-    let existing = if plan.new {
-        None
-    } else {
-        store.find_tournament(&config)?
-    };
-    let t = match existing {
-        Some(t) if t.finished => {
-            let standings = store.standings(t.id)?;
-            return Ok(TournamentRun {
-                tournament: t,
-                standings,
-                already_complete: true,
-            });
-        }
-        Some(t) => t,
-        None => store.create_tournament(&config)?,
-    };
-    // One local runner per tournament: a lease found now was left by a run that was killed.
-    store.expire_leases(Some(t.id), u64::MAX)?;
-    let bots = plan.bots.len();
-    let seats = seatings(bots, map.players);
-    on_progress(Progress::Started {
-        tournament: t.clone(),
-        played: store.games(t.id)?.len(),
-        total: u64::from(plan.rounds) * seats.len() as u64,
-    });
-    let worker = Worker::new("local-0", Arc::clone(sandbox));
-    let lease_ms = u64::try_from(plan.lease().as_millis()).unwrap_or(u64::MAX);
-    for round in 1..=plan.rounds {
-        let queued: Vec<QueuedGame> = seats
-            .iter()
-            .enumerate()
-            .map(|(slot, s)| QueuedGame {
-                round,
-                slot: slot as u32,
-                first: s[0],
-                second: s[1],
-            })
-            .collect();
-        store.enqueue(t.id, &queued)?;
-        while let Some(lease) = store.claim(Some(t.id), &worker.name, now_ms(), lease_ms)? {
-            let slot = lease.game.slot as usize;
-            let Some(order) = seats.get(slot) else {
-                return Err(ArenaError::Invalid(format!(
-                    "game {}:{} is not in this tournament's schedule",
-                    lease.game.round, lease.game.slot
-                )));
-            };
-            let record = play(
-                plan,
-                &map,
-                lease.game.round,
-                lease.game.slot,
-                order,
-                sandbox,
-            )?;
-            match store.complete(&lease, &record, now_ms())? {
-                Completion::Stored => on_progress(Progress::GameStored(record)),
-                other => {
-                    return Err(ArenaError::Stopped(format!(
-                        "game {}:{} was not stored ({other:?}): is another run playing this \
-                         tournament?",
-                        lease.game.round, lease.game.slot
-                    )));
-                }
-            }
-        }
-        let skills = trueskill_after(&store.games(t.id)?, bots, round);
-        let ratings: Vec<Rating> = skills.into_iter().map(skill_as_rating).collect();
-        store.record_ratings(t.id, round, &ratings)?;
-        on_progress(Progress::RoundRated { round });
-    }
-    store.finish(t.id)?;
-    let tournament = store.tournament(Some(t.id))?;
-    let standings = store.standings(t.id)?;
-    Ok(TournamentRun {
-        tournament,
-        standings,
-        already_complete: false,
-    })
-}
-
-/// Plays game `slot` of `round` with `order[seat]` in each seat and returns its record.
-fn play(
-    plan: &AntsTournamentPlan,
-    map: &AntsMap,
-    round: u32,
-    slot: u32,
-    order: &[usize],
-    sandbox: &Arc<Sandbox>,
-) -> Result<GameRecord, ArenaError> {
-    let seed = game_seed(plan.seed, round, slot);
-    let settings = Settings {
-        turns: plan.turns,
-        engine_seed: seed_i64(seed),
-        player_seed: seed_i64(ply_core::seed::derive(seed, 1)),
-        ..Settings::default()
-    };
-    let bots: Vec<(&str, &AntsSpec)> = order
-        .iter()
-        .map(|&b| (plan.bots[b].name.as_str(), &plan.bots[b].spec))
-        .collect();
-    let (result, stored, _) = play_ants_game(
-        map,
-        settings,
-        &bots,
-        |s| ply_core::seed::derive(seed, 2 + s as u64),
-        &plan.limits,
+    // Played from the stored configuration, as a worker plays it.
+    let lineup = AntsLineup::from_config(&config)?;
+    let total = lineup.total(plan.rounds);
+    drive(
+        store,
+        &config,
+        plan.new,
+        total,
+        &Lineup::Ants(lineup.clone()),
+        |round, _, _| Ok(lineup.round(round)),
+        plan.concurrency,
         sandbox,
-    )?;
-    let seats: Vec<SeatResult> = order
-        .iter()
-        .zip(result.rank.iter().zip(&result.score))
-        .map(|(&entry, (&rank, &score))| SeatResult {
-            entry,
-            rank,
-            score: score as f64,
-        })
-        .collect();
-    let text: Vec<String> = order
-        .iter()
-        .zip(&result.score)
-        .map(|(&b, score)| format!("{} {score}", plan.bots[b].name))
-        .collect();
-    Ok(GameRecord {
-        round,
-        slot,
-        first: order[0],
-        second: order[1],
-        first_score: if result.rank[0] == 0 { 1.0 } else { 0.0 },
-        result: format!(
-            "{} ({} turns, {})",
-            text.join(", "),
-            result.game_length,
-            result.cutoff.as_str()
-        ),
-        replay: serde_json::to_string(&stored)?,
-        seats,
-    })
+        on_progress,
+    )
 }
 
 #[cfg(test)]

@@ -19,8 +19,10 @@
 //! * [`ants_match`]: [`run_ants_match`], several Ants games between as many bots as the map
 //!   has players, seats rotated, TrueSkill standings;
 //! * [`ants_tournament`]: [`run_ants_tournament`], rated Ants tournaments in the same store
-//!   and queue (every combination of bots in every rotation of seats each round, each game's
-//!   full ranking kept, TrueSkill per round from the stored games);
+//!   and queue (a rotation of maps, one a round; every combination of bots in every rotation
+//!   of seats each round, each game's full ranking kept, TrueSkill per round from the stored
+//!   games), played by local threads through the same driver as [`run_tournament`], or by
+//!   `ply worker`s ([`enqueue_ants_tournament`]);
 //! * [`game_seed`]: every game's seed from the run's seed and the game's place.
 //!
 //! Nothing here prints, exits or reads the environment; the referee runs the bots, the store
@@ -36,15 +38,18 @@ pub mod tournament;
 pub mod worker;
 
 pub use ants_match::{AntsEntrant, AntsMatchGame, AntsMatchPlan, AntsStanding, run_ants_match};
-pub use ants_tournament::{AntsTournamentPlan, run_ants_tournament};
+pub use ants_tournament::{AntsLineup, AntsTournamentPlan, RotationMap, run_ants_tournament};
 pub use ladder::{LadderPlan, LadderRow, run_ladder};
 pub use matches::{MatchGame, MatchPlan, Tally, random_opening, run_match};
-pub use pool::{PoolEvent, PoolOptions, PoolSummary, Programs, enqueue_tournament, run_pool};
+pub use pool::{
+    PoolEvent, PoolOptions, PoolSummary, Programs, enqueue_ants_tournament, enqueue_tournament,
+    run_pool,
+};
 pub use schedule::Format;
 pub use tournament::{
     Entrant, Progress, TournamentPlan, TournamentRun, head_to_head, rating_history, run_tournament,
 };
-pub use worker::{Lineup, Worker};
+pub use worker::{Lineup, PairLineup, Worker};
 
 use ply_referee::spec::BuildPlayerError;
 use ply_store::StoreError;

@@ -1,6 +1,7 @@
 //! Tournaments across many machines: queue a tournament's games in a shared store
-//! ([`enqueue_tournament`]) and let any number of worker processes play them
-//! ([`run_pool`]).
+//! ([`enqueue_tournament`], [`enqueue_ants_tournament`]) and let any number of worker
+//! processes play them ([`run_pool`]), two-player games and Ants games alike (each
+//! tournament's [`Lineup`] plays and rates its own).
 //!
 //! ```text
 //!  organiser:  enqueue_tournament ──► store (PostgreSQL): queue, games, ratings, workers
@@ -10,7 +11,8 @@
 //! ```
 //!
 //! A worker plays a bot only when its own copy of the program has the hash stored with the
-//! tournament ([`program_hash`]); it skips the games of the bots it lacks and says which.
+//! tournament ([`program_hash`]); it skips the games of the bots it lacks and says which (of
+//! an Ants tournament, every game: the queue names only seats 0 and 1).
 //! Each result is posted with [`Store::complete_rated`], so that the round's last result
 //! rates the round, once, whichever machine posts it. A worker told to stop finishes the
 //! games it holds, posts them and exits.
@@ -28,12 +30,15 @@ use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
+use ply_referee::process::CommandLine;
+use ply_referee::spec::AntsSpec;
 use ply_referee::{PlayerSpec, Sandbox};
 use ply_store::{
-    Completion, Lease, Recorded, Store, StoreError, Tournament, TournamentConfig, WorkerStatus,
+    Completion, Lease, QueuedGame, Recorded, Store, StoreError, Tournament, TournamentConfig,
+    WorkerStatus,
 };
 
-use crate::tournament::ratings_after;
+use crate::ants_tournament::{AntsLineup, AntsTournamentPlan};
 use crate::worker::{Lineup, now_ms};
 use crate::{ArenaError, TournamentPlan};
 
@@ -42,9 +47,14 @@ use crate::{ArenaError, TournamentPlan};
 /// `dir`), relative to the working folder. `None` for built-ins and for commands that name no
 /// file (a program found on `PATH`).
 pub fn program_of(spec: &PlayerSpec) -> Option<PathBuf> {
-    let PlayerSpec::Command(c) = spec else {
-        return None;
-    };
+    match spec {
+        PlayerSpec::Command(c) => program_of_command(c),
+        PlayerSpec::Builtin(..) => None,
+    }
+}
+
+/// [`program_of`] for any command line (an Ants bot's too).
+pub fn program_of_command(c: &CommandLine) -> Option<PathBuf> {
     // A program without a slash is found on PATH: an interpreter, not the bot.
     let program = c.program.contains('/').then_some(&c.program);
     c.args
@@ -130,15 +140,67 @@ pub fn enqueue_tournament<S: Store + ?Sized>(
 ) -> Result<(Tournament, usize), ArenaError> {
     plan.check()?;
     let config = hashed_config(plan)?;
+    let games: Vec<QueuedGame> = (1..=plan.rounds)
+        .flat_map(|round| plan.format.round(round, plan.bots.len(), &[]))
+        .collect();
+    enqueue_all(store, &config, &bot_programs(plan), programs, &games)
+}
+
+/// Queues every game of the Ants tournament `plan` describes, as [`enqueue_tournament`]
+/// does: its maps, seats and seeds are in the stored configuration, so a worker needs only
+/// the database (and the bots' programs) to play any of them.
+///
+/// # Errors
+/// As [`enqueue_tournament`].
+pub fn enqueue_ants_tournament<S: Store + ?Sized>(
+    store: &mut S,
+    plan: &AntsTournamentPlan,
+    programs: Programs,
+) -> Result<(Tournament, usize), ArenaError> {
+    plan.check()?;
+    let config = hashed_ants_config(plan)?;
+    let lineup = AntsLineup::from_config(&config)?;
+    let games: Vec<QueuedGame> = (1..=plan.rounds).flat_map(|r| lineup.round(r)).collect();
+    enqueue_all(store, &config, &ants_bot_programs(plan), programs, &games)
+}
+
+/// Each bot's name and the program its command line runs, by entry.
+fn bot_programs(plan: &TournamentPlan) -> Vec<(String, Option<PathBuf>)> {
+    let program = |b: &crate::Entrant| program_of(&b.spec);
+    plan.bots
+        .iter()
+        .map(|b| (b.name.clone(), program(b)))
+        .collect()
+}
+
+/// [`bot_programs`] of an Ants tournament.
+fn ants_bot_programs(plan: &AntsTournamentPlan) -> Vec<(String, Option<PathBuf>)> {
+    let program = |b: &crate::AntsEntrant| match &b.spec {
+        AntsSpec::Command(c) => program_of_command(c),
+        AntsSpec::Builtin(_) => None,
+    };
+    plan.bots
+        .iter()
+        .map(|b| (b.name.clone(), program(b)))
+        .collect()
+}
+
+/// Stores the programs when asked, finds or creates the tournament and queues `games`.
+fn enqueue_all<S: Store + ?Sized>(
+    store: &mut S,
+    config: &TournamentConfig,
+    bots: &[(String, Option<PathBuf>)],
+    programs: Programs,
+    games: &[QueuedGame],
+) -> Result<(Tournament, usize), ArenaError> {
     if programs == Programs::Stored {
-        for (entry, bot) in config.bots.iter().zip(&plan.bots) {
-            let (Some(hash), Some(path)) = (&entry.hash, program_of(&bot.spec)) else {
+        for (entry, (bot, path)) in config.bots.iter().zip(bots) {
+            let (Some(hash), Some(path)) = (&entry.hash, path) else {
                 continue;
             };
             let unreadable = |why: String| {
                 ArenaError::Invalid(format!(
-                    "bot {:?}: cannot store its program {}: {why}",
-                    bot.name,
+                    "bot {bot:?}: cannot store its program {}: {why}",
                     path.display()
                 ))
             };
@@ -149,7 +211,7 @@ pub fn enqueue_tournament<S: Store + ?Sized>(
                         .into(),
                 ));
             }
-            let bytes = std::fs::read(&path).map_err(|e| unreadable(e.to_string()))?;
+            let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
             if bytes.len() > MAX_STORED_PROGRAM {
                 return Err(unreadable(format!(
                     "{} bytes, more than the {} a stored program may have",
@@ -163,15 +225,11 @@ pub fn enqueue_tournament<S: Store + ?Sized>(
             store.put_program(hash, &name, &bytes)?;
         }
     }
-    let t = match store.find_tournament(&config)? {
+    let t = match store.find_tournament(config)? {
         Some(t) => t,
-        None => store.create_tournament(&config)?,
+        None => store.create_tournament(config)?,
     };
-    let mut added = 0;
-    for round in 1..=plan.rounds {
-        let games = plan.format.round(round, plan.bots.len(), &[]);
-        added += store.enqueue(t.id, &games)?;
-    }
+    let added = store.enqueue(t.id, games)?;
     Ok((t, added))
 }
 
@@ -181,13 +239,26 @@ pub fn enqueue_tournament<S: Store + ?Sized>(
 /// # Errors
 /// [`ArenaError::Invalid`] for a program that cannot be read.
 pub fn hashed_config(plan: &TournamentPlan) -> Result<TournamentConfig, ArenaError> {
-    let mut config = plan.config()?;
-    for (entry, bot) in config.bots.iter_mut().zip(&plan.bots) {
-        if let Some(path) = program_of(&bot.spec) {
-            entry.hash = Some(program_hash(&path).map_err(|e| {
+    with_hashes(plan.config()?, &bot_programs(plan))
+}
+
+/// [`hashed_config`] of an Ants tournament, as [`enqueue_ants_tournament`] stores it.
+///
+/// # Errors
+/// [`ArenaError::Invalid`] for a program that cannot be read.
+pub fn hashed_ants_config(plan: &AntsTournamentPlan) -> Result<TournamentConfig, ArenaError> {
+    with_hashes(plan.config(), &ants_bot_programs(plan))
+}
+
+fn with_hashes(
+    mut config: TournamentConfig,
+    bots: &[(String, Option<PathBuf>)],
+) -> Result<TournamentConfig, ArenaError> {
+    for (entry, (bot, path)) in config.bots.iter_mut().zip(bots) {
+        if let Some(path) = path {
+            entry.hash = Some(program_hash(path).map_err(|e| {
                 ArenaError::Invalid(format!(
-                    "bot {:?}: cannot read its program {}: {e}",
-                    bot.name,
+                    "bot {bot:?}: cannot read its program {}: {e}",
                     path.display()
                 ))
             })?);
@@ -302,35 +373,40 @@ fn resolve(
     let mut why = Vec::new();
     for (entry, bot) in t.config.bots.iter().enumerate() {
         let Some(want) = &bot.hash else { continue };
-        let here = match program_of(&lineup.specs[entry]).map(|p| (program_hash(&p), p)) {
+        let program = lineup.command(entry).and_then(program_of_command);
+        let here = match program.map(|p| (program_hash(&p), p)) {
             None => format!("no program of {:?} here", bot.spec),
             Some((Ok(have), _)) if &have == want => continue,
             Some((Ok(have), p)) => format!("{} is {have}, the tournament's is {want}", p.display()),
             Some((Err(e), p)) => format!("{}: {e}", p.display()),
         };
         if let Some(dir) = programs_dir
-            && let Some(spec) = fetch(store, dir, want, &lineup.specs[entry])?
+            && let Some(command) = lineup.command(entry)
+            && let Some(command) = fetch(store, dir, want, command)?
         {
-            lineup.specs[entry] = spec;
+            lineup.set_command(entry, command);
             continue;
         }
         skip.push(entry);
         why.push(format!("{} ({here})", bot.name));
     }
+    if matches!(lineup, Lineup::Ants(_)) && !skip.is_empty() {
+        // The queue knows an Ants game's first two seats only: a worker that lacks any bot
+        // plays none of the tournament's games rather than one it cannot finish.
+        why.push("and so every game of this Ants tournament".into());
+        return Ok((None, skip, why));
+    }
     Ok((Some(lineup), skip, why))
 }
 
 /// The program stored under `hash`, written to `dir/<hash>/<name>` (checked against the
-/// hash), and `spec` with its program word pointing there; `None` when none is stored.
+/// hash), and `command` with its program word pointing there; `None` when none is stored.
 fn fetch(
     store: &dyn Store,
     dir: &Path,
     hash: &str,
-    spec: &PlayerSpec,
-) -> Result<Option<PlayerSpec>, ArenaError> {
-    let PlayerSpec::Command(command) = spec else {
-        return Ok(None);
-    };
+    command: &CommandLine,
+) -> Result<Option<CommandLine>, ArenaError> {
     let Some((name, bytes)) = store.program(hash)? else {
         return Ok(None);
     };
@@ -368,7 +444,7 @@ fn fetch(
     } else {
         return Ok(None);
     }
-    Ok(Some(PlayerSpec::Command(command)))
+    Ok(Some(command))
 }
 
 /// Runs a pool of `options.concurrency` workers on this machine until `stop` is set (or,
@@ -453,9 +529,8 @@ where
                         let current = lock(held).remove(&slot).unwrap_or(lease);
                         match played {
                             Ok(record) => {
-                                let bots = lineup.names.len();
-                                let rate = move |games: &[ply_store::GameRecord], round: u32| {
-                                    ratings_after(games, bots, round)
+                                let rate = |games: &[ply_store::GameRecord], round: u32| {
+                                    lineup.rate(games, round)
                                 };
                                 let recorded =
                                     store.complete_rated(&current, &record, now_ms(), &rate)?;

@@ -8,9 +8,11 @@ use ply_games::{HackerEarth, Heuristics, with_hackerearth_game};
 use ply_rating::{GameResult, Rating, rate_period};
 use ply_referee::process::MemoryGuard;
 use ply_referee::{Limits, PlayerSpec, Sandbox};
-use ply_store::{BotEntry, Completion, GameRecord, Standing, Store, Tournament, TournamentConfig};
+use ply_store::{
+    BotEntry, Completion, GameRecord, QueuedGame, Standing, Store, Tournament, TournamentConfig,
+};
 
-use crate::worker::{Lineup, Worker};
+use crate::worker::{Lineup, PairLineup, Worker};
 use crate::{ArenaError, Format, bot_game};
 
 /// A bot entered in a tournament.
@@ -147,8 +149,8 @@ impl TournamentPlan {
         Ok(())
     }
 
-    fn lineup(&self) -> Result<Lineup, ArenaError> {
-        Ok(Lineup {
+    fn lineup(&self) -> Result<PairLineup, ArenaError> {
+        Ok(PairLineup {
             game: bot_game(&self.game)?,
             names: self.bots.iter().map(|b| b.name.clone()).collect(),
             specs: self.bots.iter().map(|b| b.spec.clone()).collect(),
@@ -177,14 +179,46 @@ pub fn run_tournament<S: Store + Send + ?Sized>(
     store: &mut S,
     plan: &TournamentPlan,
     sandbox: &Arc<Sandbox>,
-    mut on_progress: impl FnMut(Progress),
+    on_progress: impl FnMut(Progress),
 ) -> Result<TournamentRun, ArenaError> {
     plan.check()?;
     let config = plan.config()?;
-    let existing = if plan.new {
+    let bots = plan.bots.len();
+    let total = u64::from(plan.rounds) * plan.format.games_per_round(bots) as u64;
+    drive(
+        store,
+        &config,
+        plan.new,
+        total,
+        &Lineup::Pair(plan.lineup()?),
+        |round, store, id| Ok(plan.format.round(round, bots, &store.games(id)?)),
+        plan.concurrency,
+        sandbox,
+        on_progress,
+    )
+}
+
+/// What every local tournament does, whatever its game: find the tournament `config`
+/// describes (or start it), then for each round queue its games (`round_games`), play them
+/// (given the store and the tournament's id), play them with `concurrency` workers, rate it from the stored games ([`Lineup::rate`]) and report.
+/// A finished tournament is only shown; a resumed one re-rates every round from what is
+/// stored, so it ends exactly as an unbroken one.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn drive<S: Store + Send + ?Sized>(
+    store: &mut S,
+    config: &TournamentConfig,
+    new: bool,
+    total: u64,
+    lineup: &Lineup,
+    mut round_games: impl FnMut(u32, &mut S, i64) -> Result<Vec<QueuedGame>, ArenaError>,
+    concurrency: usize,
+    sandbox: &Arc<Sandbox>,
+    mut on_progress: impl FnMut(Progress),
+) -> Result<TournamentRun, ArenaError> {
+    let existing = if new {
         None
     } else {
-        store.find_tournament(&config)?
+        store.find_tournament(config)?
     };
     let t = match existing {
         Some(t) if t.finished => {
@@ -196,30 +230,20 @@ pub fn run_tournament<S: Store + Send + ?Sized>(
             });
         }
         Some(t) => t,
-        None => store.create_tournament(&config)?,
+        None => store.create_tournament(config)?,
     };
     // One local runner per tournament: a lease found now was left by a run that was killed.
     store.expire_leases(Some(t.id), u64::MAX)?;
-    let bots = plan.bots.len();
-    let total = u64::from(plan.rounds) * plan.format.games_per_round(bots) as u64;
     on_progress(Progress::Started {
         tournament: t.clone(),
         played: store.games(t.id)?.len(),
         total,
     });
-    let lineup = plan.lineup()?;
-    for round in 1..=plan.rounds {
-        let games = plan.format.round(round, bots, &store.games(t.id)?);
+    for round in 1..=config.rounds {
+        let games = round_games(round, store, t.id)?;
         store.enqueue(t.id, &games)?;
-        play_queued(
-            store,
-            t.id,
-            &lineup,
-            plan.concurrency,
-            sandbox,
-            &mut on_progress,
-        )?;
-        let ratings = ratings_after(&store.games(t.id)?, bots, round);
+        play_queued(store, t.id, lineup, concurrency, sandbox, &mut on_progress)?;
+        let ratings = lineup.rate(&store.games(t.id)?, round);
         store.record_ratings(t.id, round, &ratings)?;
         on_progress(Progress::RoundRated { round });
     }

@@ -1,25 +1,127 @@
 //! The worker's side of the game queue: claim a game, play it, post its result.
 //!
 //! A worker needs no more than a [`Store`] and a [`Sandbox`]: the claimed game names its
-//! tournament, whose stored configuration (game, bots, limits, seed) is the [`Lineup`] that
-//! plays it. [`run_tournament`](crate::run_tournament) runs its games through workers like
-//! this one on threads of its own; a worker on another machine runs the same loop against a
-//! shared store.
+//! tournament, whose stored configuration (game, bots, limits, seed; an Ants tournament's
+//! maps too) is the [`Lineup`] that plays and rates it: a [`PairLineup`] for a two-player
+//! game, an [`AntsLineup`] for Ants. [`run_tournament`](crate::run_tournament) and
+//! [`run_ants_tournament`](crate::run_ants_tournament) run their games through workers like
+//! this one on threads of their own; a worker on another machine runs the same loop against
+//! a shared store.
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use ply_core::{Game, Seat};
 use ply_games::{GameKind, HackerEarth, Heuristics, with_hackerearth_game};
+use ply_rating::Rating;
+use ply_referee::process::CommandLine;
+use ply_referee::spec::AntsSpec;
 use ply_referee::{Limits, PlayerSpec, Sandbox, play_game};
 use ply_store::{Completion, GameRecord, Lease, QueuedGame, Store, TournamentConfig};
 
+use crate::ants_tournament::AntsLineup;
+use crate::tournament::ratings_after;
 use crate::{ArenaError, bot_game, game_seed};
 
-/// Everything that plays any game of one tournament: the game, the bots (by entry), their
-/// limits and the tournament's seed.
+/// Everything that plays and rates any game of one tournament, whatever its game.
 #[derive(Clone, Debug)]
-pub struct Lineup {
+pub enum Lineup {
+    /// A two-player game with a bot format, rated with Glicko-2.
+    Pair(PairLineup),
+    /// Ants, rated with TrueSkill.
+    Ants(AntsLineup),
+}
+
+impl Lineup {
+    /// The lineup a stored configuration describes: Ants when it has an Ants setup.
+    ///
+    /// # Errors
+    /// [`ArenaError::Invalid`] for a game without a bot format, a spec or a map that does
+    /// not parse.
+    pub fn from_config(config: &TournamentConfig) -> Result<Lineup, ArenaError> {
+        if config.ants.is_some() {
+            AntsLineup::from_config(config).map(Lineup::Ants)
+        } else {
+            PairLineup::from_config(config).map(Lineup::Pair)
+        }
+    }
+
+    /// How long a lease on one of its games lasts.
+    pub fn lease(&self) -> Duration {
+        match self {
+            Lineup::Pair(l) => l.lease(),
+            Lineup::Ants(l) => l.lease(),
+        }
+    }
+
+    /// The number of bots.
+    pub fn bots(&self) -> usize {
+        match self {
+            Lineup::Pair(l) => l.names.len(),
+            Lineup::Ants(l) => l.names.len(),
+        }
+    }
+
+    /// Plays `game` in `sandbox` and returns its record.
+    ///
+    /// # Errors
+    /// As [`PairLineup::play`] and [`AntsLineup::play`].
+    pub fn play(
+        &self,
+        game: &QueuedGame,
+        sandbox: &Arc<Sandbox>,
+    ) -> Result<GameRecord, ArenaError> {
+        match self {
+            Lineup::Pair(l) => l.play(game, sandbox),
+            Lineup::Ants(l) => l.play(game, sandbox),
+        }
+    }
+
+    /// Every bot's rating after `round`, from the stored games alone: Glicko-2
+    /// ([`ratings_after`]) or TrueSkill's mu and sigma
+    /// ([`trueskill_after`](crate::ants_tournament::trueskill_after)).
+    pub fn rate(&self, games: &[GameRecord], round: u32) -> Vec<Rating> {
+        match self {
+            Lineup::Pair(l) => ratings_after(games, l.names.len(), round),
+            Lineup::Ants(l) => l.rate(games, round),
+        }
+    }
+
+    /// The command line of entry `entry`, when it runs a program.
+    pub fn command(&self, entry: usize) -> Option<&CommandLine> {
+        match self {
+            Lineup::Pair(l) => match l.specs.get(entry)? {
+                PlayerSpec::Command(c) => Some(c),
+                PlayerSpec::Builtin(..) => None,
+            },
+            Lineup::Ants(l) => match l.specs.get(entry)? {
+                AntsSpec::Command(c) => Some(c),
+                AntsSpec::Builtin(_) => None,
+            },
+        }
+    }
+
+    /// Runs entry `entry` with `command` instead (a program taken from the database).
+    pub fn set_command(&mut self, entry: usize, command: CommandLine) {
+        match self {
+            Lineup::Pair(l) => {
+                if let Some(s) = l.specs.get_mut(entry) {
+                    *s = PlayerSpec::Command(command);
+                }
+            }
+            Lineup::Ants(l) => {
+                if let Some(s) = l.specs.get_mut(entry) {
+                    *s = AntsSpec::Command(command);
+                }
+            }
+        }
+    }
+}
+
+/// Everything that plays any game of one two-player tournament: the game, the bots (by
+/// entry), their limits and the tournament's seed.
+#[derive(Clone, Debug)]
+pub struct PairLineup {
     /// The game.
     pub game: GameKind,
     /// The bots' names, by entry.
@@ -32,12 +134,12 @@ pub struct Lineup {
     pub seed: u64,
 }
 
-impl Lineup {
+impl PairLineup {
     /// The lineup a stored configuration describes.
     ///
     /// # Errors
     /// [`ArenaError::Invalid`] for a game without a bot format or a spec that does not parse.
-    pub fn from_config(config: &TournamentConfig) -> Result<Lineup, ArenaError> {
+    pub fn from_config(config: &TournamentConfig) -> Result<PairLineup, ArenaError> {
         let specs = config
             .bots
             .iter()
@@ -47,7 +149,7 @@ impl Lineup {
                     .map_err(|e| ArenaError::Invalid(format!("stored bot {:?}: {e}", b.name)))
             })
             .collect::<Result<_, _>>()?;
-        Ok(Lineup {
+        Ok(PairLineup {
             game: bot_game(&config.game)?,
             names: config.bots.iter().map(|b| b.name.clone()).collect(),
             specs,

@@ -1,7 +1,8 @@
-//! Ants tournaments through the `ply` binary (issue 15 item 3): built-ins and a Python bot
-//! (jailed, as `nobody`) in the same store as every other tournament, each game's full
-//! ranking stored, TrueSkill on the leaderboard, and a tournament killed with SIGKILL that
-//! resumes with no game lost or played twice.
+//! Ants tournaments through the `ply` binary (issue 15): built-ins and a Python bot (jailed,
+//! as `nobody`) in the same store as every other tournament, each game's full ranking stored,
+//! TrueSkill on the leaderboard, a tournament killed with SIGKILL that resumes with no game
+//! lost or played twice (on one map, and on a rotation of maps played two games at a time),
+//! and bad rotations refused with exit code 2 before anything is stored.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -300,4 +301,158 @@ fn an_ants_tournament_on_postgresql_stores_and_rates_as_on_sqlite() {
     let games = store.games(t.id).unwrap();
     assert_eq!(games.len(), 12);
     assert!(games.iter().all(|g| g.seats.len() == 2));
+}
+
+/// A folder `maps/` with a 2-player and a 3-player map (sorted: `a-two.map` first), readable
+/// by the jailed bots.
+fn maps_folder(dir: &Path) -> PathBuf {
+    let maps = dir.join("maps");
+    std::fs::create_dir_all(&maps).unwrap();
+    for (name, players, seed) in [("b-three.map", "3", "4"), ("a-two.map", "2", "3")] {
+        let out = ply()
+            .args(["ants", "mapgen", "--players", players, "--rows", "18"])
+            .args(["--cols", "36", "--seed", seed, "-o"])
+            .arg(maps.join(name))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        std::fs::set_permissions(maps.join(name), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::write(maps.join("notes.txt"), "not a map").unwrap();
+    std::fs::set_permissions(&maps, std::fs::Permissions::from_mode(0o755)).unwrap();
+    maps
+}
+
+/// `args` with `--map FILE` replaced by `--maps` and `maps`, and more options.
+fn rotation_args(
+    maps: &[&Path],
+    db: &Path,
+    bots: &[String],
+    rounds: u32,
+    more: &[&str],
+) -> Vec<String> {
+    let mut v = args(Path::new("-"), db, bots, rounds);
+    v.splice(
+        2..4,
+        std::iter::once("--maps".to_string()).chain(maps.iter().map(|m| m.display().to_string())),
+    );
+    v.extend(more.iter().map(|s| s.to_string()));
+    v
+}
+
+#[test]
+fn a_rotation_of_maps_killed_with_sigkill_resumes_with_no_game_lost_or_doubled() {
+    if !has_python() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (_, py) = setup(dir.path(), "0.02");
+    let maps = maps_folder(dir.path());
+    let db = dir.path().join("arena.sqlite3");
+    let bots = [
+        "hold=builtin:hold".to_string(),
+        format!("slow={py}"),
+        "random=builtin:random".into(),
+    ];
+    // Round 1 on a-two.map (6 games), round 2 on b-three.map (3), round 3 on a-two.map (6).
+    let run = |db: &Path, concurrency: &str| {
+        rotation_args(&[&maps], db, &bots, 3, &["--concurrency", concurrency])
+    };
+    let mut child = ply()
+        .args(run(&db, "2"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while stored(&db).len() < 4 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no progress");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = stored(&db);
+    assert!(before.len() < 15, "killed too late to test anything");
+
+    let out = ply().args(run(&db, "2")).output().unwrap();
+    let resumed = json(&out);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with(&format!(
+            "resuming tournament #1 in {}: {} of 15 games already played",
+            db.display(),
+            before.len()
+        )),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let after = stored(&db);
+    let places: Vec<(u32, u32)> = after.iter().map(|g| (g.0, g.1)).collect();
+    let expected: Vec<(u32, u32)> = [(1, 6), (2, 3), (3, 6)]
+        .iter()
+        .flat_map(|&(r, n)| (0..n).map(move |s| (r, s)))
+        .collect();
+    assert_eq!(places, expected, "every game once");
+    for game in &before {
+        assert!(after.contains(game), "game {:?} changed", (game.0, game.1));
+    }
+    for (round, slot, seats, _) in &after {
+        assert_eq!(
+            seats.len(),
+            if *round == 2 { 3 } else { 2 },
+            "{round}:{slot}"
+        );
+    }
+    // Unbroken, one game at a time, with the files named one by one: the same games and
+    // standings.
+    let db2 = dir.path().join("unbroken.sqlite3");
+    let files = [maps.join("a-two.map"), maps.join("b-three.map")];
+    let unbroken = json(
+        &ply()
+            .args(rotation_args(
+                &[&files[0], &files[1]],
+                &db2,
+                &bots,
+                3,
+                &["--concurrency", "1"],
+            ))
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(resumed["standings"], unbroken["standings"]);
+    let seatings = |g: Vec<(u32, u32, Vec<usize>, String)>| -> Vec<Vec<usize>> {
+        g.into_iter().map(|g| g.2).collect()
+    };
+    assert_eq!(seatings(stored(&db)), seatings(stored(&db2)));
+}
+
+#[test]
+fn bad_rotations_exit_2_before_anything_is_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arena.sqlite3");
+    let maps = maps_folder(dir.path());
+    let empty = dir.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let broken = dir.path().join("broken.map");
+    std::fs::write(&broken, "rows 2\ncols 2\nplayers 2\nm a.\n").unwrap();
+    let two = ["h=builtin:hunter".to_string(), "r=builtin:random".into()];
+    let cases: [(Vec<&Path>, &str); 3] = [
+        (vec![&empty], "no .map files in this folder"),
+        (vec![&maps, &broken], "broken.map: "),
+        (vec![&maps], "b-three.map is for 3 players"),
+    ];
+    for (given, wanted) in cases {
+        let out = ply()
+            .args(rotation_args(&given, &db, &two, 1, &[]))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{given:?}: {stderr}");
+        assert!(stderr.contains(wanted), "{given:?}: {stderr}");
+        assert!(!db.exists(), "{given:?}: the database was created");
+    }
+    // --map and --maps together are refused by the parser.
+    let mut both = rotation_args(&[&maps], &db, &two, 1, &[]);
+    both.extend(["--map".into(), maps.join("a-two.map").display().to_string()]);
+    assert_eq!(ply().args(both).output().unwrap().status.code(), Some(2));
+    assert!(!db.exists());
 }

@@ -411,3 +411,105 @@ fn a_local_tournament_runs_on_postgresql_named_by_ply_db() {
     assert!(from_postgres.contains("(seed "), "{from_postgres}");
     assert_eq!(from_postgres, replay(&["--db", local.to_str().unwrap()]));
 }
+
+/// Issue 15: an Ants tournament on a rotation of a 2-player and a 3-player map, queued with
+/// `--enqueue` and played by two workers (its Python bot in the jail), stores every game once
+/// and ends with the standings of a local run; the workers need no map files.
+#[test]
+fn workers_play_a_queued_ants_tournament_on_a_rotation_of_maps_as_a_local_run_does() {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(cluster) = Cluster::shared() else {
+        return;
+    };
+    if !Path::new("/usr/bin/python3").exists() {
+        eprintln!("SKIPPED: /usr/bin/python3 is absent");
+        return;
+    }
+    let url = cluster.database("ants_workers");
+    let dir = tempfile::tempdir().unwrap();
+    let maps = dir.path().join("maps");
+    std::fs::create_dir_all(&maps).unwrap();
+    for (name, players, seed) in [("a.map", "2", "3"), ("b.map", "3", "4")] {
+        ply(&[
+            "ants",
+            "mapgen",
+            "--players",
+            players,
+            "--rows",
+            "18",
+            "--cols",
+            "36",
+            "--seed",
+            seed,
+            "-o",
+            maps.join(name).to_str().unwrap(),
+        ]);
+    }
+    let bot = dir.path().join("bot.py");
+    common::write_script(
+        &bot,
+        "import sys\nfor line in sys.stdin:\n    line = line.strip()\n    \
+         if line in ('ready', 'go'):\n        print('go', flush=True)\n    \
+         elif line == 'end':\n        break\n",
+    );
+    for p in [dir.path(), maps.as_path()] {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let py = format!("--bot=py=/usr/bin/python3 {}", bot.display());
+    let maps_arg = maps.to_str().unwrap();
+    let tournament = |db: &str, extra: &[&str]| {
+        let mut args = vec![
+            "tournament",
+            "ants",
+            "--maps",
+            maps_arg,
+            "--bot=hunter=builtin:hunter",
+            &py,
+            "--bot=hold=builtin:hold",
+            "--rounds",
+            "3",
+            "--turns",
+            "30",
+            "--seed",
+            "7",
+            "--db",
+            db,
+        ];
+        args.extend_from_slice(extra);
+        ply(&args)
+    };
+    tournament(&url, &["--enqueue"]);
+    // The workers run elsewhere: without the maps.
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let mut workers: Vec<Child> = ["a1", "a2"]
+        .iter()
+        .map(|n| worker(&url, n, &elsewhere))
+        .collect();
+    for w in &mut workers {
+        wait(w, Duration::from_secs(240));
+    }
+    // 3 bots: 6 games on the 2-player map (rounds 1 and 3), 3 on the 3-player one.
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let row = client
+        .query_one(
+            "SELECT count(*), count(DISTINCT (round, slot)) FROM games",
+            &[],
+        )
+        .unwrap();
+    assert_eq!((row.get::<_, i64>(0), row.get::<_, i64>(1)), (15, 15));
+    let rated: i64 = client
+        .query_one("SELECT count(DISTINCT round) FROM ratings", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(rated, 3);
+    let local = dir.path().join("local.sqlite3");
+    let local = tournament(local.to_str().unwrap(), &["--json"]);
+    let shared = ply(&["leaderboard", "--db", &url, "--json"]);
+    assert_eq!(standings(&shared), standings(&local));
+    let v: serde_json::Value = serde_json::from_slice(&shared.stdout).unwrap();
+    assert_eq!(
+        (&v["finished"], &v["rating"]),
+        (&true.into(), &"trueskill".into())
+    );
+}

@@ -144,13 +144,29 @@ pub struct TournamentConfig {
 }
 
 /// What every game of an Ants tournament plays.
+///
+/// The maps are kept as their text, not as paths or hashes: the same maps resume the same
+/// tournament wherever their files are, and a worker on another machine plays a queued game
+/// from the database alone, with no shared folder of maps.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AntsSetup {
-    /// The map, as its text (the file's content: the same map resumes the same tournament
-    /// wherever its file is).
+    /// The first map of the rotation (the only one of a one-map tournament), as its text.
     pub map: String,
     /// The turn limit of every game.
     pub turns: u32,
+    /// The rotation's further maps, in order (round `r` plays map `(r - 1) % maps`; see
+    /// [`AntsSetup::maps`]). Empty for one map, so that a one-map tournament's stored
+    /// configuration is what it was before rotations.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_maps: Vec<String>,
+}
+
+impl AntsSetup {
+    /// Every map of the rotation, in order: [`AntsSetup::map`], then
+    /// [`AntsSetup::more_maps`].
+    pub fn maps(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.map.as_str()).chain(self.more_maps.iter().map(String::as_str))
+    }
 }
 
 /// A stored tournament.

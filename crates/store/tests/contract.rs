@@ -140,6 +140,7 @@ fn ants_game(round: u32, slot: u32) -> (TournamentConfig, GameRecord) {
     c.ants = Some(AntsSetup {
         map: "rows 1\ncols 3\nplayers 3\nm abc\n".into(),
         turns: 60,
+        more_maps: Vec::new(),
     });
     let seat = |entry, rank, score| SeatResult { entry, rank, score };
     let g = GameRecord {
@@ -163,6 +164,10 @@ fn a_game_of_many_keeps_its_seats_through_the_queue_and_the_standings(db: &Db) {
     let mut other = c.clone();
     other.ants.as_mut().unwrap().turns = 61;
     assert_eq!(s.find_tournament(&other).unwrap(), None);
+    // A rotation with one more map is another tournament.
+    let mut rotation = c.clone();
+    rotation.ants.as_mut().unwrap().more_maps = vec!["rows 1\ncols 2\nplayers 2\nm ab\n".into()];
+    assert_eq!(s.find_tournament(&rotation).unwrap(), None);
     let q = QueuedGame {
         round: 1,
         slot: 0,

@@ -102,8 +102,13 @@ if (q.get('t') && q.get('g')) {
   const [round, slot] = q.get('g').split(':');
   try {
     const d = await api(`/tournaments/${q.get('t')}/games/${round}/${slot}`);
-    const names = d.replay.players.map((p) => p.name).join(' vs ');
-    boardGame({ game: d.replay.game, frames: d.frames }, `Tournament #${q.get('t')}, round ${round}: ${names} · ${d.result}`);
+    if (d.seats) {
+      // An Ants game: the original's stored game, drawn by the Ants viewer.
+      await fromJson(d.replay, `Tournament #${q.get('t')}, round ${round}, game ${Number(slot) + 1} · ${d.result}`);
+    } else {
+      const names = d.replay.players.map((p) => p.name).join(' vs ');
+      boardGame({ game: d.replay.game, frames: d.frames }, `Tournament #${q.get('t')}, round ${round}: ${names} · ${d.result}`);
+    }
   } catch (e) { say(e.message, 'bad'); }
 } else if (q.get('file')) {
   $('files').value = q.get('file');

@@ -19,18 +19,23 @@ async function list() {
       el('td', {}, t.finished ? 'finished' : 'running or stopped'), el('td', {}, t.created))));
 }
 
+// Glicko-2 ratings start at 1500; TrueSkill's mu (Ants) at 25.
+const trueskill = (d) => d.tournament.rating === 'trueskill';
+
 function historyPlot(d) {
   const h = d.history, names = d.tournament.bots.map((b) => b.name);
   if (!h.length) return el('p', { class: 'muted' }, 'No round rated yet.');
-  const all = h.flat().map((r) => r.rating).concat([1500]);
-  const lo = Math.min(...all) - 20, hi = Math.max(...all) + 20;
+  const ts = trueskill(d), key = ts ? 'mu' : 'rating', start = ts ? 25 : 1500, pad = ts ? 2 : 20;
+  const fmt = ts ? (v) => v.toFixed(1) : (v) => Math.round(v);
+  const all = h.flat().map((r) => r[key]).concat([start]);
+  const lo = Math.min(...all) - pad, hi = Math.max(...all) + pad;
   const W = 600, H = 240, x = (i) => 40 + (i * (W - 120)) / Math.max(1, h.length), y = (v) => H - 20 - ((v - lo) * (H - 40)) / (hi - lo);
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', role: 'img', 'aria-label': 'rating after each round' });
   svg.append(el('line', { x1: 40, y1: H - 20, x2: W - 10, y2: H - 20, stroke: '#999' }));
-  svg.append(el('text', { x: 2, y: y(hi - 20), 'font-size': 11 }, fmt(hi - 20)), el('text', { x: 2, y: y(lo + 20), 'font-size': 11 }, fmt(lo + 20)));
+  svg.append(el('text', { x: 2, y: y(hi - pad), 'font-size': 11 }, fmt(hi - pad)), el('text', { x: 2, y: y(lo + pad), 'font-size': 11 }, fmt(lo + pad)));
   const labels = [];
   names.forEach((n, b) => {
-    const pts = [[x(0), y(1500)], ...h.map((round, i) => [x(i + 1), y(round[b].rating)])];
+    const pts = [[x(0), y(start)], ...h.map((round, i) => [x(i + 1), y(round[b][key])])];
     svg.append(el('polyline', { points: pts.map((p) => p.join(',')).join(' '), fill: 'none', stroke: COLOURS[b % 8], 'stroke-width': 2 }));
     labels.push([pts[pts.length - 1][1] - 4, n, b]);
   });
@@ -46,6 +51,9 @@ function show(d) {
   $('detail').hidden = false;
   $('title').textContent = `#${t.id}: ${t.game}, ${t.rounds} round${t.rounds > 1 ? 's' : ''}`;
   $('progress').textContent = `${t.played} of ${t.total} games played` + (t.finished ? ' · finished' : ' · live');
+  $('history-title').textContent = trueskill(d) ? 'TrueSkill (mu) after each round' : 'Rating history';
+  $('h2h-section').hidden = trueskill(d);
+  if (trueskill(d)) return showAnts(d);
   $('standings').replaceChildren(
     el('tr', {}, ['bot', 'rating', 'deviation', 'won', 'drawn', 'lost'].map((h) => el('th', {}, h))),
     ...d.standings.map((s) => el('tr', {}, el('td', { title: s.spec }, s.bot), el('td', {}, fmt(s.rating)), el('td', {}, '±' + fmt(s.deviation)),
@@ -57,6 +65,22 @@ function show(d) {
   $('games').replaceChildren(
     el('tr', {}, ['round', 'first', 'second', 'result', ''].map((h) => el('th', {}, h))),
     ...d.games.map((g) => el('tr', {}, el('td', {}, g.round), el('td', {}, names[g.first]), el('td', {}, names[g.second]), el('td', {}, g.result),
+      el('td', {}, el('a', { href: `/replay?t=${t.id}&g=${g.round}:${g.slot}` }, 'replay')))));
+}
+
+// An Ants tournament: TrueSkill standings (by mu - 3 sigma) and every game's seats with their places.
+function showAnts(d) {
+  const t = d.tournament, names = t.bots.map((b) => b.name), one = (v) => v.toFixed(2);
+  const ordinal = (n) => n + (n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th');
+  const seats = Math.max(2, ...d.standings.map((s) => s.places.length));
+  $('standings').replaceChildren(
+    el('tr', {}, ['rank', 'bot', 'mu', 'sigma', 'mu − 3σ', 'games', 'mean place', ...Array.from({ length: seats }, (_, i) => ordinal(i + 1))].map((h) => el('th', {}, h))),
+    ...d.standings.map((s) => el('tr', {}, el('td', {}, s.rank), el('td', { title: s.spec }, s.bot), el('td', {}, one(s.mu)), el('td', {}, one(s.sigma)),
+      el('td', {}, one(s.skill)), el('td', {}, s.games), el('td', {}, s.mean_place.toFixed(2)), ...s.places.map((n) => el('td', {}, n)))));
+  $('history').replaceChildren(historyPlot(d));
+  $('games').replaceChildren(
+    el('tr', {}, ['round', 'seats (place)', 'result', ''].map((h) => el('th', {}, h))),
+    ...d.games.map((g) => el('tr', {}, el('td', {}, g.round), el('td', {}, g.seats.map((s) => `${names[s.entry]} (${s.rank + 1})`).join(', ')), el('td', {}, g.result),
       el('td', {}, el('a', { href: `/replay?t=${t.id}&g=${g.round}:${g.slot}` }, 'replay')))));
 }
 

@@ -7,7 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -161,6 +161,38 @@ test('a tournament of built-ins started from the page shows its standings live',
     await page.waitForFunction(() => /\d+ \/ \d+/.test(document.getElementById('at').textContent));
     await page.keyboard.press('End');
     assert.match(await page.textContent('#stage'), /Move \d+/);
+  }));
+
+test('an Ants tournament shows TrueSkill, places and seats, and its games open in the Ants viewer', () =>
+  onPage('ants-tournament', async (page) => {
+    // Played by `ply tournament ants` on the database the server reads, as from another terminal.
+    const map = path.join(tmp, 'two.map');
+    execFileSync(bin, ['ants', 'mapgen', '--players', '2', '--rows', '18', '--cols', '36', '--seed', '3', '-o', map]);
+    execFileSync(bin, ['tournament', 'ants', '--map', map, '--bot', 'h=builtin:hunter', '--bot', 'r=builtin:random',
+      '--bot', 'hold=builtin:hold', '--rounds', '2', '--turns', '30', '--db', path.join(tmp, 'data', 'arena.sqlite3')],
+    { stdio: 'ignore' });
+    const list = await (await fetch(`${base}/api/tournaments`)).json();
+    const t = list.find((x) => x.game === 'ants');
+    assert.equal(t.rating, 'trueskill');
+    await page.goto(`${base}/tournaments?id=${t.id}`);
+    await page.waitForFunction(() => /12 of 12 games played · finished/.test(document.getElementById('progress').textContent));
+    const heads = await page.locator('#standings th').allTextContents();
+    assert.deepEqual(heads, ['rank', 'bot', 'mu', 'sigma', 'mu − 3σ', 'games', 'mean place', '1st', '2nd']);
+    assert.equal(await page.locator('#standings tr').count(), 4);
+    // Each of three bots plays 4 of the 6 games of a round on a 2-player map.
+    for (const row of await page.locator('#standings tr:not(:first-child)').all()) {
+      assert.equal(await row.locator('td').nth(5).textContent(), '8');
+    }
+    assert.match(await page.textContent('#history-title'), /TrueSkill/);
+    assert.equal(await page.isHidden('#h2h-section'), true);
+    assert.equal(await page.locator('#history polyline').count(), 3);
+    assert.equal(await page.locator('#games a').count(), 12);
+    assert.match(await page.textContent('#games'), /h \([12]\), r \([12]\)/);
+    await page.locator('#games a').first().click();
+    await page.waitForFunction(() => !document.getElementById('antsControls').hidden);
+    await page.waitForFunction(() => /^0 \/ \d+$/.test(document.getElementById('at').textContent));
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => /^(\d+) \/ \1$/.test(document.getElementById('at').textContent));
   }));
 
 test('peg solitaire: a jump by clicks, then the solver\'s answer played to one peg', () =>

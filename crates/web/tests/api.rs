@@ -456,6 +456,112 @@ async fn tournaments_refuse_programs_and_run_built_ins() {
     }
 }
 
+/// Plays a small Ants tournament (a 2-player and a 3-player map, three built-ins) into `db`.
+fn ants_tournament(db: &std::path::Path) -> Vec<ply_store::Standing> {
+    use ply_ants::mapgen::{MapGenParams, generate};
+    use ply_arena::{AntsEntrant, AntsTournamentPlan, RotationMap, run_ants_tournament};
+    let map = |players, seed| RotationMap {
+        name: format!("{players}.map"),
+        text: generate(
+            &MapGenParams {
+                players,
+                rows: 18,
+                cols: 36,
+                ..MapGenParams::default()
+            },
+            seed,
+        )
+        .unwrap()
+        .to_text(),
+    };
+    let bot = |name: &str, spec: &str| AntsEntrant {
+        name: name.into(),
+        spec_text: spec.into(),
+        spec: spec.parse().unwrap(),
+    };
+    let plan = AntsTournamentPlan {
+        maps: vec![map(2, 3), map(3, 4)],
+        bots: vec![
+            bot("hunter", "builtin:hunter"),
+            bot("random", "builtin:random"),
+            bot("hold", "builtin:hold"),
+        ],
+        rounds: 2,
+        turns: 30,
+        seed: 2,
+        limits: ply_referee::persistent::PersistentLimits::default(),
+        concurrency: 2,
+        new: false,
+    };
+    let mut store = ply_store::SqliteStore::open(db).unwrap();
+    let sandbox = std::sync::Arc::new(ply_referee::Sandbox::with_guard(
+        ply_referee::process::MemoryGuard::Rlimit,
+    ));
+    run_ants_tournament(&mut store, &plan, &sandbox, |_| {})
+        .unwrap()
+        .standings
+}
+
+#[tokio::test]
+async fn an_ants_tournament_shows_trueskill_places_and_seats_instead_of_glicko() {
+    let s = server(None);
+    let stored = ants_tournament(&s.dir.path().join("data/arena.sqlite3"));
+    let (status, d) = s.get("/api/tournaments/1").await;
+    assert_eq!(status, StatusCode::OK, "{d}");
+    let t = &d["tournament"];
+    assert_eq!(t["rating"], "trueskill");
+    // Round 1 on the 2-player map (3 pairs x 2 seatings), round 2 on the 3-player one (3).
+    assert_eq!(
+        (t["played"].as_u64(), t["total"].as_u64()),
+        (Some(9), Some(9))
+    );
+    assert_eq!(d["head_to_head"], json!([]));
+    let games = d["games"].as_array().unwrap();
+    assert_eq!(games.len(), 9);
+    let rows = d["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    for (i, (row, st)) in rows.iter().zip(&stored).enumerate() {
+        assert_eq!(row["rank"], i + 1);
+        assert_eq!(row["bot"], st.bot);
+        let (mu, sigma) = (row["mu"].as_f64().unwrap(), row["sigma"].as_f64().unwrap());
+        assert_eq!((mu, sigma), (st.rating.rating, st.rating.deviation));
+        assert!((row["skill"].as_f64().unwrap() - (mu - 3.0 * sigma)).abs() < 1e-9);
+        // Every bot is in 4 of the 2-player games and in all 3 of the 3-player ones.
+        assert_eq!(row["games"], 7, "{row}");
+        let places: Vec<u64> = row["places"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect();
+        assert_eq!(places.len(), 3);
+        assert_eq!(places.iter().sum::<u64>(), 7, "{row}");
+        assert_eq!(row["wins"].as_u64(), Some(places[0]));
+    }
+    let skills: Vec<f64> = rows.iter().map(|r| r["skill"].as_f64().unwrap()).collect();
+    assert!(skills.windows(2).all(|w| w[0] >= w[1]), "{skills:?}");
+    // mu and sigma after each round; the last is the standings'.
+    let history = d["history"].as_array().unwrap();
+    assert_eq!(history.len(), 2);
+    for st in &stored {
+        let entry = t["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|b| b["name"] == st.bot)
+            .unwrap();
+        assert_eq!(history[1][entry]["mu"].as_f64(), Some(st.rating.rating));
+        // Round 2's games made every bot's skill surer (a three-way tie may leave mu alone).
+        let sigma = |r: usize| history[r][entry]["sigma"].as_f64().unwrap();
+        assert!(sigma(1) < sigma(0), "{history:?}");
+    }
+    // A game of three: its seats, and the original's replay for the Ants viewer.
+    let (status, g) = s.get("/api/tournaments/1/games/2/0").await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["seats"].as_array().unwrap().len(), 3);
+    assert!(g["replay"]["replaydata"].is_object(), "{g}");
+}
+
 #[tokio::test]
 async fn a_tournament_on_postgresql_is_listed_and_followed_like_one_on_sqlite() {
     // The database workers share: what they store shows on the pages as it happens.

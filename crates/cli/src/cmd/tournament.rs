@@ -26,14 +26,20 @@ ply tournament tictactoe --bot rand=builtin:random --bot greedy=builtin:greedy \
 ply tournament tictactoe --bot mine='python3 bot.py' --bot ab=builtin:alphabeta --concurrency 2\n  \
 ply ants mapgen --rows 18 --cols 36 --players 2 --seed 3 > small.map\n  \
 ply tournament ants --map small.map --bot h=builtin:hunter --bot r=builtin:random \\\n    \
---bot hold=builtin:hold --rounds 2 --turns 60 --db ants.sqlite3\n\n\
+--bot hold=builtin:hold --rounds 2 --turns 60 --db ants.sqlite3\n  \
+ply ants mapgen --rows 18 --cols 36 --players 3 --seed 4 > three.map\n  \
+ply tournament ants --maps small.map three.map --bot h=builtin:hunter --bot r=builtin:random \\\n    \
+--bot hold=builtin:hold --rounds 2 --turns 40 --concurrency 2 --db ants.sqlite3\n\n\
 Each round every pair of bots plays twice, each moving first once (HackerEarth's format);\n\
 ratings are Glicko-2 with one rating period per round. Every finished game is stored at once:\n\
 run the same command again after an interruption and the tournament resumes where it stopped;\n\
 run it again once the tournament is complete and it shows the standings (--new plays another).\n\n\
-Ants: each round plays every combination of as many bots as the map has players, each in\n\
-every rotation of the seats; ratings are TrueSkill on each game's full ranking (the 2011\n\
-contest's), recomputed after every round; the leaderboard shows mu, sigma and mu - 3 sigma.")]
+Ants: round r is played on map (r - 1) mod M of the rotation (--map: one map; --maps: the\n\
+.map files of a folder, sorted by name, or files in the order given); each round plays every\n\
+combination of as many bots as its map has players, each in every rotation of the seats.\n\
+Ratings are TrueSkill on each game's full ranking (the 2011 contest's), recomputed after\n\
+every round; the leaderboard shows mu, sigma and mu - 3 sigma. The maps' contents are stored\n\
+with the tournament, so `--enqueue` works for Ants too and workers need no map files.")]
 #[command(mut_arg("json", |a| a.help("Print the final standings as JSON")))]
 pub struct TournamentArgs {
     /// The game (see `ply games`; it needs a bot format).
@@ -72,10 +78,15 @@ pub struct TournamentArgs {
     /// Ants: the map every game is played on (`ply ants mapgen` writes one); the bots are
     /// then `builtin:hunter`, `builtin:random`, `builtin:hold` or programs speaking the
     /// AI Challenge protocol, at least one per player of the map.
-    #[arg(long)]
+    #[arg(long, group = "ants_maps")]
     pub map: Option<PathBuf>,
+    /// Ants: a rotation of maps, one a round: folders (their .map files, sorted by name) and
+    /// files, in the order given; maps of different player counts may be mixed, and there
+    /// must be at least as many bots as the largest map has players.
+    #[arg(long, num_args = 1.., value_name = "DIR_OR_FILE", group = "ants_maps")]
+    pub maps: Vec<PathBuf>,
     /// Ants: the turn limit of every game.
-    #[arg(long, default_value_t = 1000, requires = "map", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 1000, requires = "ants_maps", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub turns: u32,
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -87,8 +98,8 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     if args.game.eq_ignore_ascii_case("ants") {
         return run_ants(args);
     }
-    if args.map.is_some() {
-        return Err(bad_input!("--map is for `ply tournament ants`"));
+    if args.map.is_some() || !args.maps.is_empty() {
+        return Err(bad_input!("--map and --maps are for `ply tournament ants`"));
     }
     let kind = super::game_kind(&args.game)?;
     if !kind.has_hackerearth_format() {
@@ -110,7 +121,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     // Bots that cannot play this game are refused before the database is touched.
     plan.check().map_err(|e| arena_error(e, "--bot"))?;
     if args.enqueue || args.watch {
-        return distributed(args, &plan);
+        return distributed(args, Plan::Pair(&plan));
     }
     let (mut store, path) = open_any_store(args.db.as_ref())?;
     let sandbox = tournament_sandbox(args, &path)?;
@@ -215,8 +226,15 @@ fn parse_bots(args: &TournamentArgs) -> Result<Vec<Entrant>> {
     Ok(bots)
 }
 
+/// A tournament of either kind, for `--enqueue` and `--watch`.
+#[derive(Clone, Copy)]
+enum Plan<'a> {
+    Pair(&'a TournamentPlan),
+    Ants(&'a ply_arena::AntsTournamentPlan),
+}
+
 /// `--enqueue` and `--watch`: the tournament played by `ply worker`s, not by this process.
-fn distributed(args: &TournamentArgs, plan: &TournamentPlan) -> Result<ExitCode> {
+fn distributed(args: &TournamentArgs, plan: Plan<'_>) -> Result<ExitCode> {
     let (mut store, shown) = open_any_store(args.db.as_ref())?;
     let programs = if args.store_programs {
         Programs::Stored
@@ -224,8 +242,11 @@ fn distributed(args: &TournamentArgs, plan: &TournamentPlan) -> Result<ExitCode>
         Programs::OnWorkers
     };
     let t = if args.enqueue {
-        let (t, added) =
-            enqueue_tournament(&mut *store, plan, programs).map_err(|e| arena_error(e, "--bot"))?;
+        let (t, added) = match plan {
+            Plan::Pair(p) => enqueue_tournament(&mut *store, p, programs),
+            Plan::Ants(p) => ply_arena::enqueue_ants_tournament(&mut *store, p, programs),
+        }
+        .map_err(|e| arena_error(e, "--bot"))?;
         tracing::info!(
             tournament = t.id,
             added,
@@ -236,7 +257,11 @@ fn distributed(args: &TournamentArgs, plan: &TournamentPlan) -> Result<ExitCode>
         t
     } else {
         // The tournament this configuration queued (its bots' hashes included).
-        let config = hashed_config(plan).map_err(|e| arena_error(e, "--bot"))?;
+        let config = match plan {
+            Plan::Pair(p) => hashed_config(p),
+            Plan::Ants(p) => ply_arena::pool::hashed_ants_config(p),
+        }
+        .map_err(|e| arena_error(e, "--bot"))?;
         store.find_tournament(&config)?.ok_or_else(|| {
             bad_input!(
                 "{shown} holds no such tournament (same game, bots and programs, rounds, \
@@ -273,30 +298,13 @@ fn watch(store: &dyn ply_store::Store, id: i64) -> Result<()> {
 }
 
 /// `ply tournament ants`: `ply_arena::run_ants_tournament` with a progress bar, then the
-/// standings (TrueSkill).
+/// standings (TrueSkill); with --enqueue, its games queued for `ply worker`s.
 fn run_ants(args: &TournamentArgs) -> Result<ExitCode> {
-    use anyhow::Context;
     use ply_arena::{AntsEntrant, AntsTournamentPlan, run_ants_tournament};
     use ply_referee::persistent::PersistentLimits;
     use ply_referee::spec::AntsSpec;
 
-    let Some(map_path) = &args.map else {
-        return Err(bad_input!(
-            "ply tournament ants needs --map FILE (`ply ants mapgen` writes one)"
-        ));
-    };
-    if args.enqueue || args.watch {
-        return Err(bad_input!(
-            "Ants tournaments are played by `ply tournament ants` itself, not by `ply worker`s"
-        ));
-    }
-    if args.concurrency > 1 {
-        return Err(bad_input!(
-            "Ants tournaments play one game at a time (each game runs every seat's bot at once)"
-        ));
-    }
-    let map_text = std::fs::read_to_string(map_path)
-        .with_context(|| format!("reading {}", map_path.display()))?;
+    let maps = rotation(args)?;
     let mut bots = Vec::new();
     for text in &args.bots {
         let (name, spec_text) = text.split_once('=').ok_or_else(|| {
@@ -317,7 +325,7 @@ fn run_ants(args: &TournamentArgs) -> Result<ExitCode> {
     }
     let limits = args.limits.limits()?;
     let plan = AntsTournamentPlan {
-        map_text,
+        maps,
         bots,
         rounds: args.rounds,
         turns: args.turns,
@@ -328,10 +336,14 @@ fn run_ants(args: &TournamentArgs) -> Result<ExitCode> {
             output: limits.output,
             ..PersistentLimits::default()
         },
+        concurrency: args.concurrency,
         new: args.new,
     };
-    plan.check()
-        .map_err(|e| bad_input!("{}: {e}", map_path.display()))?;
+    // Every map read and checked, and enough bots for each, before the database is touched.
+    plan.check().map_err(|e| bad_input!("{e}"))?;
+    if args.enqueue || args.watch {
+        return distributed(args, Plan::Ants(&plan));
+    }
     let (mut store, path) = open_any_store(args.db.as_ref())?;
     let sandbox = tournament_sandbox(args, &path)?;
     for b in &plan.bots {
@@ -344,4 +356,59 @@ fn run_ants(args: &TournamentArgs) -> Result<ExitCode> {
     play_and_print(args, &path, plan.bots.len(), plan.rounds, |progress| {
         run_ants_tournament(&mut *store, &plan, &sandbox, progress)
     })
+}
+
+/// The rotation of maps `--map` or `--maps` names: each folder's `.map` files sorted by name,
+/// each file as given, read whole.
+fn rotation(args: &TournamentArgs) -> Result<Vec<ply_arena::RotationMap>> {
+    let given: Vec<PathBuf> = match &args.map {
+        Some(m) => vec![m.clone()],
+        None => args.maps.clone(),
+    };
+    if given.is_empty() {
+        return Err(bad_input!(
+            "ply tournament ants needs --map FILE or --maps DIR_OR_FILE... (`ply ants mapgen` \
+             writes maps)"
+        ));
+    }
+    let mut files = Vec::new();
+    for path in &given {
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| bad_input!("--maps {}: cannot list it: {e}", path.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "map"))
+                .collect();
+            if found.is_empty() {
+                return Err(bad_input!(
+                    "--maps {}: no .map files in this folder (`ply ants mapgen -o {}/NAME.map` \
+                     writes one)",
+                    path.display(),
+                    path.display()
+                ));
+            }
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    if files.len() > ply_arena::ants_tournament::MAX_MAPS {
+        return Err(bad_input!(
+            "{} maps: a rotation may have at most {}",
+            files.len(),
+            ply_arena::ants_tournament::MAX_MAPS
+        ));
+    }
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f)
+                .map_err(|e| bad_input!("{}: cannot read it: {e}", f.display()))?;
+            Ok(ply_arena::RotationMap {
+                name: f.display().to_string(),
+                text,
+            })
+        })
+        .collect()
 }

@@ -18,10 +18,12 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio_stream::wrappers::ReceiverStream;
 
-use ply_arena::{Entrant, Format, Progress, TournamentPlan, head_to_head, rating_history};
+use ply_arena::{
+    AntsLineup, Entrant, Format, Progress, TournamentPlan, head_to_head, rating_history,
+};
 use ply_referee::process::MemoryGuard;
 use ply_referee::{Limits, PlayerSpec, Sandbox};
-use ply_store::{SqliteStore, Store, StoreError, Tournament};
+use ply_store::{GameRecord, SqliteStore, Standing, Store, StoreError, Tournament};
 
 use super::{ApiError, ApiResult, Body, blocking};
 use crate::AppState;
@@ -63,10 +65,22 @@ fn open_read(db: &FsPath) -> ApiResult<Option<Box<dyn Store + Send>>> {
 }
 
 fn summary(t: &Tournament, played: usize) -> Value {
-    let total = t.config.rounds as usize * Format::RoundRobin.games_per_round(t.config.bots.len());
+    let (total, rating) = match t.config.ants {
+        // An Ants tournament's rounds depend on its maps' numbers of players.
+        Some(_) => (
+            AntsLineup::from_config(&t.config).map_or(0, |l| l.total(t.config.rounds)),
+            "trueskill",
+        ),
+        None => (
+            u64::from(t.config.rounds)
+                * Format::RoundRobin.games_per_round(t.config.bots.len()) as u64,
+            "glicko2",
+        ),
+    };
     json!({
         "id": t.id,
         "game": t.config.game,
+        "rating": rating,
         "bots": t.config.bots,
         "rounds": t.config.rounds,
         "seed": t.config.seed,
@@ -98,6 +112,9 @@ fn details(store: &(dyn Store + Send), id: i64) -> ApiResult<Value> {
     let t = store.tournament(Some(id)).map_err(store_error)?;
     let games = store.games(id).map_err(store_error)?;
     let standings = store.standings(id).map_err(store_error)?;
+    if t.config.ants.is_some() {
+        return ants_details(&t, &games, &standings);
+    }
     let bots = t.config.bots.len();
     let rounds_done = (1..=t.config.rounds)
         .take_while(|&r| {
@@ -150,6 +167,71 @@ fn details(store: &(dyn Store + Send), id: i64) -> ApiResult<Value> {
     }))
 }
 
+/// What an Ants tournament's page shows: TrueSkill standings (mu, sigma, mu - 3 sigma, games,
+/// how often each bot finished in each place), mu and sigma after every complete round, and
+/// every game's seats; no head-to-head table (a game has more than two sides).
+fn ants_details(t: &Tournament, games: &[GameRecord], standings: &[Standing]) -> ApiResult<Value> {
+    let lineup = AntsLineup::from_config(&t.config)
+        .map_err(|e| ApiError::internal(format!("the stored tournament does not read: {e}")))?;
+    let rounds_done = (1..=t.config.rounds)
+        .take_while(|&r| games.iter().filter(|g| g.round == r).count() == lineup.round(r).len())
+        .count() as u32;
+    let history: Vec<Vec<Value>> = (1..=rounds_done)
+        .map(|round| {
+            lineup
+                .rate(games, round)
+                .iter()
+                .map(|r| json!({"mu": r.rating, "sigma": r.deviation}))
+                .collect()
+        })
+        .collect();
+    let seats = lineup.maps.iter().map(|m| m.players).max().unwrap_or(2);
+    let entry = |name: &str| t.config.bots.iter().position(|b| b.name == name);
+    let standings: Vec<Value> = standings
+        .iter()
+        .enumerate()
+        .map(|(place, s)| {
+            let mut places = vec![0u32; seats];
+            let mut rank_sum = 0u64;
+            let mut played = 0u32;
+            let e = entry(&s.bot);
+            for seat in games.iter().flat_map(|g| &g.seats) {
+                if Some(seat.entry) == e {
+                    played += 1;
+                    rank_sum += u64::from(seat.rank) + 1;
+                    if let Some(p) = places.get_mut(seat.rank as usize) {
+                        *p += 1;
+                    }
+                }
+            }
+            let (mu, sigma) = (s.rating.rating, s.rating.deviation);
+            json!({
+                "rank": place + 1, "bot": s.bot, "spec": s.spec,
+                "mu": mu, "sigma": sigma, "skill": mu - 3.0 * sigma,
+                "games": played, "wins": s.wins, "losses": s.losses,
+                "places": places,
+                "mean_place": if played == 0 { 0.0 } else { rank_sum as f64 / f64::from(played) },
+            })
+        })
+        .collect();
+    let list: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            json!({
+                "round": g.round, "slot": g.slot, "first": g.first, "second": g.second,
+                "first_score": g.first_score, "result": g.result, "seats": g.seats,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "tournament": summary(t, games.len()),
+        "standings": standings,
+        "history": history,
+        "head_to_head": [],
+        "games": list,
+    }))
+}
+
 pub async fn show(State(app): State<Arc<AppState>>, Path(id): Path<i64>) -> ApiResult<Json<Value>> {
     let db = app.config.db.clone();
     let running = app.running.lock().map(|r| r.contains(&id)).unwrap_or(false);
@@ -163,7 +245,8 @@ pub async fn show(State(app): State<Arc<AppState>>, Path(id): Path<i64>) -> ApiR
     .await
 }
 
-/// One stored game: its replay as stored, and its frames for the viewer.
+/// One stored game: its replay as stored, and its frames for the viewer (an Ants game: its
+/// seats instead, the Ants viewer draws its replay).
 pub async fn game(
     State(app): State<Arc<AppState>>,
     Path((id, round, slot)): Path<(i64, u32, u32)>,
@@ -182,6 +265,12 @@ pub async fn game(
             })?;
         let replay: Value = serde_json::from_str(&g.replay)
             .map_err(|e| ApiError::internal(format!("the stored replay is unreadable: {e}")))?;
+        if !g.seats.is_empty() {
+            // An Ants game: the original's stored game, which the Ants viewer draws itself.
+            return Ok(Json(
+                json!({"replay": replay, "frames": null, "result": g.result, "seats": g.seats}),
+            ));
+        }
         let expanded = super::play::expand_json(&replay)?;
         Ok(Json(
             json!({"replay": replay, "frames": expanded["frames"], "result": g.result}),
