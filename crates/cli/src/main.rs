@@ -14,6 +14,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    // Inside a bot's jail, ply is the launcher that starts each move (issue 18).
+    ply_referee::launcher::serve_if_asked();
     let args = args::Cli::parse();
     out::init(out::Settings {
         colour: out::decide_colour(args.color),

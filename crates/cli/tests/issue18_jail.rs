@@ -109,8 +109,8 @@ fn a_bot_cannot_forge_the_tournament_s_results() {
     assert!(out.status.success(), "{}", common::text(&out.stderr));
 }
 
-/// A bot stops and kills its parent: in its jail that is bubblewrap's init, which ignores
-/// it; the referee plays on.
+/// A bot stops and kills its parent: in its jail that is the launcher, the jail's pid 1,
+/// which ignores it; the referee plays on.
 #[test]
 fn a_bot_cannot_stop_or_kill_ply_match() {
     if !have_jail() {
@@ -183,4 +183,126 @@ fn a_program_nobody_can_reach_is_refused_before_the_match() {
     let err = common::text(&out.stderr);
     assert!(err.contains("nobody cannot reach"), "{err}");
     assert!(err.contains("chmod o+rx"), "{err}");
+}
+
+/// `ply match` runs a per-move bot's moves of one game in one jail (ply is its own
+/// launcher): the bot counts its moves in its `HOME`, which lasts the game and no longer,
+/// and the count it last wrote on stderr is its number of moves in that game.
+#[test]
+fn a_per_move_bot_keeps_one_jail_and_folder_for_a_game() {
+    if !have_jail() {
+        return;
+    }
+    let dir = open_dir();
+    let counter = bot(
+        dir.path(),
+        "counter.sh",
+        "echo x >> \"$HOME/moves\"; echo \"moves $(wc -l < \"$HOME/moves\") pid $$\" >&2",
+    );
+    let replays = dir.path().join("replays");
+    let p1 = format!("--p1={counter}");
+    let v = ok(&common::ply(
+        &[
+            "match",
+            "tictactoe",
+            &p1,
+            "--p2=builtin:random",
+            "--games",
+            "2",
+            "--swap",
+            "--seed",
+            "3",
+            "--require-jail",
+            "--json",
+            "--replays",
+            replays.to_str().unwrap(),
+        ],
+        "",
+    ));
+    for game in v["games"].as_array().unwrap() {
+        let replay: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(game["replay"].as_str().unwrap()).unwrap(),
+        )
+        .unwrap();
+        let seat = replay["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|p| p["spec"].as_str().unwrap().contains("counter.sh"))
+            .unwrap();
+        let moves = replay["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["seat"].as_u64() == Some(seat as u64 + 1))
+            .count();
+        assert!(moves >= 2, "{replay}");
+        let tail = replay["stderr"][seat].as_str().unwrap();
+        // Each move is a new process in the same jail: the launcher is pid 1, the moves
+        // come after it.
+        assert!(tail.starts_with(&format!("moves {moves} pid ")), "{tail}");
+        let pid: u32 = tail.split_whitespace().last().unwrap().parse().unwrap();
+        assert!(pid > 1 && pid < 1000, "{tail}");
+    }
+}
+
+/// Processes whose command line contains `marker`.
+fn processes_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline"))
+            && String::from_utf8_lossy(&cmdline).contains(marker)
+        {
+            found.push(String::from_utf8_lossy(&cmdline).replace('\0', " "));
+        }
+    }
+    found
+}
+
+/// Without a jail there is no pid namespace to die with ply, yet nothing of a bot outlives
+/// ply killed with -9 in the middle of a move: the bot dies of its parent-death signal, and
+/// its helper in a session of its own is killed by the launcher, its subreaper, which sees
+/// ply's socket close.
+#[test]
+fn nothing_of_a_bot_outlives_ply_killed_with_sigkill_without_a_jail() {
+    let dir = open_dir();
+    let marker = format!("ply-sigkill-{}", std::process::id());
+    // Only sleeps (nothing here is in a namespace): a helper, then a long think.
+    let sleeper = bot(
+        dir.path(),
+        "sleeper.sh",
+        &format!("setsid sh -c 'sleep 1000; :' {marker} </dev/null >/dev/null 2>&1 &\nsleep 1000"),
+    );
+    let p1 = format!("--p1={sleeper}");
+    let mut ply = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args([
+            "match",
+            "tictactoe",
+            &p1,
+            "--p2=builtin:random",
+            "--no-jail",
+            "--time-ms",
+            "60000",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while processes_with(&marker).is_empty() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(!processes_with(&marker).is_empty(), "the helper never ran");
+    ply.kill().unwrap();
+    ply.wait().unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    while !processes_with(&marker).is_empty() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(
+        processes_with(&marker),
+        Vec::<String>::new(),
+        "outlived ply"
+    );
 }

@@ -1,6 +1,8 @@
 //! The referee's overhead per move: one move of a trivial bot (`/bin/echo 1 1`) through
-//! [`run_once`] (jail, session, cgroup or rlimit, pipes, deadline, judging) against a bare
-//! `fork` + `exec` of the same program with `std::process::Command::output`.
+//! the referee (jail, session, cgroup or rlimit, pipes, deadline, judging) against a bare
+//! `fork` + `exec` of the same program with `std::process::Command::output`. With the
+//! jail, the moves of one game go through one [`MoveRunner`] (one jail per game, its
+//! launcher starting each move); `jail per move` is [`run_once`] without a launcher.
 //!
 //! `cargo bench -p ply-referee --bench overhead` prints the median and mean of each, and the
 //! difference, which is the overhead. (A plain harness: the quantity is a process spawn, far
@@ -12,6 +14,8 @@ use std::time::{Duration, Instant};
 use ply_core::Game;
 use ply_games::tictactoe::TicTacToe;
 use ply_referee::bot::judge_run;
+use ply_referee::launcher::{ARG, Launcher};
+use ply_referee::moves::MoveRunner;
 use ply_referee::process::{CommandLine, Limits, MemoryGuard, Sandbox, run_once};
 
 const RUNS: usize = 300;
@@ -54,11 +58,45 @@ fn main() {
         ms(bare.0),
         ms(bare.1)
     );
-    let detected = Sandbox::detect();
+    let launcher = Launcher::program(
+        std::path::Path::new(env!("CARGO_BIN_EXE_ply-jail-launcher")),
+        vec![ARG.into()],
+    )
+    .unwrap();
+    let detected = Sandbox::detect().with_launcher(Some(launcher));
+    if detected.jail().is_some() {
+        // One game: every move through the same runner, its jail made at the first move.
+        let mut game = MoveRunner::new();
+        let t = measure(|| {
+            let run = game.run(&detected, &echo, input.as_bytes(), &limits);
+            let (verdict, _) = judge_run(&state, &run, &limits, detected.has_cgroup());
+            assert!(verdict.is_ok(), "{verdict:?}");
+        });
+        assert!(game.has_jail());
+        let label = format!("referee (game jail, {})", kind(&detected));
+        println!(
+            "{label:<32} median {:>8.3} ms  mean {:>8.3} ms  overhead (median) {:>6.3} ms",
+            ms(t.0),
+            ms(t.1),
+            ms(t.0.saturating_sub(bare.0))
+        );
+        let start = measure(|| {
+            let mut game = MoveRunner::new();
+            let run = game.run(&detected, &echo, input.as_bytes(), &limits);
+            assert!(run.stdout.starts_with(b"1 1"));
+        });
+        println!(
+            "{:<32} median {:>8.3} ms  mean {:>8.3} ms",
+            "  a game's first move (+ end)",
+            ms(start.0),
+            ms(start.1),
+        );
+    }
+    let detected = detected.with_launcher(None);
     let label = format!(
         "referee ({}, {})",
         if detected.jail().is_some() {
-            "jail"
+            "jail per move"
         } else {
             "no jail"
         },

@@ -8,7 +8,8 @@ use ply_core::{Budget, Fault, Game, Player, Seat};
 use ply_games::HackerEarth;
 use ply_protocol::hackerearth::{self, JudgeMoveError};
 
-use crate::process::{CommandLine, Limits, Run, RunEnd, Sandbox, describe_status, run_once};
+use crate::moves::MoveRunner;
+use crate::process::{CommandLine, Limits, Run, RunEnd, Sandbox, describe_status};
 use crate::verdict::Verdict;
 
 /// One move as the referee saw it.
@@ -47,13 +48,15 @@ pub trait Bot<G: Game>: Send {
     }
 }
 
-/// An external program run afresh for every move (HackerEarth's exchange).
+/// An external program run afresh for every move (HackerEarth's exchange), in one jail for
+/// the whole game where the sandbox has a launcher ([`MoveRunner`]).
 pub struct PerMoveBot {
     name: String,
     command: CommandLine,
     sandbox: Arc<Sandbox>,
     limits: Limits,
     stderr_tail: Vec<u8>,
+    moves: MoveRunner,
 }
 
 impl PerMoveBot {
@@ -65,6 +68,7 @@ impl PerMoveBot {
             sandbox,
             limits,
             stderr_tail: Vec::new(),
+            moves: MoveRunner::new(),
         }
     }
 }
@@ -85,7 +89,9 @@ impl<G: HackerEarth> Bot<G> for PerMoveBot {
             };
         }
         let input = hackerearth::request(state);
-        let run = run_once(&self.sandbox, &self.command, input.as_bytes(), &self.limits);
+        let run = self
+            .moves
+            .run(&self.sandbox, &self.command, input.as_bytes(), &self.limits);
         if !run.stderr_tail.is_empty() {
             self.stderr_tail = run.stderr_tail.clone();
         }
@@ -96,6 +102,15 @@ impl<G: HackerEarth> Bot<G> for PerMoveBot {
             mv,
             elapsed,
         }
+    }
+
+    fn new_game(&mut self, _seat: Seat) {
+        // A jail left by a game that ended without end_game (a caller's panic, say).
+        self.moves.finish();
+    }
+
+    fn end_game(&mut self) {
+        self.moves.finish();
     }
 
     fn stderr_tail(&self) -> String {

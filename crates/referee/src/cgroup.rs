@@ -18,13 +18,20 @@ pub(crate) struct Controllers {
     pub v2: Option<PathBuf>,
     /// v2: whether `pids` is enabled in the base's `cgroup.subtree_control`.
     pub v2_pids: bool,
+    /// v2: whether `cpu` is enabled in the base's `cgroup.subtree_control`.
+    pub v2_cpu: bool,
     /// v1: base directory in the memory hierarchy.
     pub memory: Option<PathBuf>,
     /// v1: base directory in the pids hierarchy.
     pub pids: Option<PathBuf>,
     /// v1: base directory in the freezer hierarchy.
     pub freezer: Option<PathBuf>,
+    /// v1: base directory in the cpu hierarchy (CFS bandwidth control).
+    pub cpu: Option<PathBuf>,
 }
+
+/// The CPU a bot's whole tree may use: one CPU (a quota of one period per period).
+const CPU_PERIOD_US: u64 = 100_000;
 
 impl Controllers {
     /// The v1 pids and freezer hierarchies beside a v1 memory base, where this process may
@@ -42,6 +49,7 @@ impl Controllers {
         Controllers {
             pids: base("pids", "pids.max", "64"),
             freezer: base("freezer", "freezer.state", "THAWED"),
+            cpu: base("cpu", "cpu.cfs_quota_us", &CPU_PERIOD_US.to_string()),
             memory: Some(memory),
             ..Controllers::default()
         }
@@ -49,11 +57,13 @@ impl Controllers {
 
     /// A v2 base directory (its memory controller already checked).
     pub fn v2(base: PathBuf) -> Controllers {
-        let v2_pids = std::fs::read_to_string(base.join("cgroup.subtree_control"))
-            .is_ok_and(|c| c.split_whitespace().any(|c| c == "pids"));
+        let controls =
+            std::fs::read_to_string(base.join("cgroup.subtree_control")).unwrap_or_default();
+        let has = |name: &str| controls.split_whitespace().any(|c| c == name);
         Controllers {
+            v2_pids: has("pids"),
+            v2_cpu: has("cpu"),
             v2: Some(base),
-            v2_pids,
             ..Controllers::default()
         }
     }
@@ -68,8 +78,13 @@ impl Controllers {
         (self.v2.is_some() && self.v2_pids) || self.pids.is_some()
     }
 
+    /// Whether a cgroup can limit a bot's tree to one CPU.
+    pub fn can_limit_cpu(&self) -> bool {
+        (self.v2.is_some() && self.v2_cpu) || self.cpu.is_some()
+    }
+
     fn bases(&self) -> impl Iterator<Item = &PathBuf> {
-        [&self.v2, &self.memory, &self.pids, &self.freezer]
+        [&self.v2, &self.memory, &self.pids, &self.freezer, &self.cpu]
             .into_iter()
             .flatten()
     }
@@ -140,12 +155,15 @@ pub(crate) struct Cgroup {
 
 impl Cgroup {
     /// Creates the directories named `name` with the memory limit and, where there is a
-    /// pids controller, the process limit.
+    /// pids controller, the process limit; with `cpu` (and a cpu controller), a limit of one
+    /// CPU for the whole tree. (Creating a v1 cpu cgroup with a quota costs several
+    /// milliseconds here: it is for cgroups that last a game, not a move.)
     pub fn create(
         controllers: &Controllers,
         name: &str,
         memory: u64,
         pids: u64,
+        cpu: bool,
     ) -> std::io::Result<Cgroup> {
         let mut cg = Cgroup {
             dirs: Vec::new(),
@@ -165,6 +183,12 @@ impl Cgroup {
                 let _ = std::fs::write(dir.join("memory.oom.group"), "1");
                 if controllers.v2_pids {
                     std::fs::write(dir.join("pids.max"), &pids)?;
+                }
+                if cpu && controllers.v2_cpu {
+                    std::fs::write(
+                        dir.join("cpu.max"),
+                        format!("{CPU_PERIOD_US} {CPU_PERIOD_US}"),
+                    )?;
                 }
                 return Ok(());
             }
@@ -187,6 +211,13 @@ impl Cgroup {
                 std::fs::create_dir(&dir)?;
                 cg.dirs.push(dir.clone());
                 cg.freezer = Some(dir);
+            }
+            if let Some(base) = controllers.cpu.as_ref().filter(|_| cpu) {
+                let dir = base.join(name);
+                std::fs::create_dir(&dir)?;
+                cg.dirs.push(dir.clone());
+                std::fs::write(dir.join("cpu.cfs_period_us"), CPU_PERIOD_US.to_string())?;
+                std::fs::write(dir.join("cpu.cfs_quota_us"), CPU_PERIOD_US.to_string())?;
             }
             Ok(())
         })();
@@ -213,6 +244,11 @@ impl Cgroup {
 
     /// Whether the memory controller killed a process of this cgroup.
     pub fn oom_killed(&self) -> bool {
+        self.oom_kills() > 0
+    }
+
+    /// How many processes of this cgroup the memory controller killed so far.
+    pub fn oom_kills(&self) -> u64 {
         let (file, key) = if self.v2 {
             ("memory.events", "oom_kill")
         } else {
@@ -226,7 +262,7 @@ impl Cgroup {
                     (k == key).then(|| v.trim().parse::<u64>().ok()).flatten()
                 })
             })
-            .is_some_and(|n| n > 0)
+            .unwrap_or(0)
     }
 
     /// Whether this cgroup can be frozen.

@@ -44,7 +44,7 @@ impl Jail {
         let user = rustix::process::geteuid().is_root().then_some(JAIL_UID);
         let jail = Jail { bwrap, user };
         let (mut cmd, setup) = jail
-            .command(Path::new("/"), None, &[])
+            .command(Path::new("/"), None, &[], None)
             .map_err(|e| format!("cannot make a pipe: {e}"))?;
         cmd.arg("true").current_dir("/");
         crate::process::inherit(&mut cmd, setup);
@@ -73,11 +73,16 @@ impl Jail {
     /// (`--args`), so that no path of the referee's (the database's above all) is in a
     /// command line the bot can read in its `/proc/1/cmdline`; the returned descriptor is
     /// that pipe's read end, which the child must inherit.
+    ///
+    /// With `launcher` (a descriptor of the launcher's program, which the child must inherit
+    /// too), the program is bound read-only at [`launcher_path`] in the jail and runs as the
+    /// jail's pid 1 (`--as-pid-1`: no bubblewrap init; see `crate::launcher`).
     pub(crate) fn command(
         &self,
         veil: &Path,
         scratch: Option<&Path>,
         hidden: &[PathBuf],
+        launcher: Option<i32>,
     ) -> std::io::Result<(Command, std::io::PipeReader)> {
         use std::os::unix::ffi::OsStrExt;
         let mut setup: Vec<&[u8]> = vec![
@@ -114,6 +119,16 @@ impl Jail {
             let dir = dir.as_os_str().as_bytes();
             setup.extend([b"--bind".as_slice(), dir, dir]);
         }
+        let launcher_fd = launcher.map(|fd| fd.to_string());
+        let launcher_at = launcher_path(veil);
+        if let Some(fd) = &launcher_fd {
+            setup.extend([
+                b"--as-pid-1".as_slice(),
+                b"--ro-bind-fd",
+                fd.as_bytes(),
+                launcher_at.as_os_str().as_bytes(),
+            ]);
+        }
         let mut bytes = Vec::new();
         for arg in setup {
             bytes.extend_from_slice(arg);
@@ -132,6 +147,11 @@ impl Jail {
             .arg("--");
         Ok((cmd, reader))
     }
+}
+
+/// Where the launcher's program is in a jail whose bots' folders are under `veil`.
+pub(crate) fn launcher_path(veil: &Path) -> PathBuf {
+    veil.join("ply-jail-launcher")
 }
 
 /// A protection the bots do not get on this machine.

@@ -6,7 +6,8 @@
 //! * [`process`]: bot programs under wall-time, memory and output limits, in their own process
 //!   group and cgroup, killed with everything they started;
 //! * [`jail`]: the bubblewrap jail around every bot program, and the report of what
-//!   protection this machine lacks;
+//!   protection this machine lacks; [`launcher`]: the process inside a per-move bot's jail
+//!   that starts each move, so the jail is made once per game; [`moves`]: a game's moves;
 //! * [`bot`]: the [`Bot`] trait (one seat-holder), external per-move bots and built-in AIs;
 //! * [`spec`]: `builtin:NAME[:opts]` or a command line, into a [`Bot`];
 //! * [`game`]: one refereed game, its [`Replay`], and matches of several games;
@@ -20,6 +21,8 @@ pub mod bot;
 mod cgroup;
 pub mod game;
 pub mod jail;
+pub mod launcher;
+pub mod moves;
 pub mod persistent;
 pub mod process;
 pub mod spec;

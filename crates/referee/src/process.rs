@@ -28,6 +28,7 @@ use rustix::process::{Pid, Resource, Rlimit, Signal};
 
 use crate::cgroup::{self, Cgroup, Controllers};
 use crate::jail::{Jail, JailReport, JailRequiredError, Missing};
+use crate::launcher::Launcher;
 
 /// How many bytes of a bot's stderr a replay keeps.
 pub const STDERR_TAIL: usize = 2048;
@@ -178,6 +179,9 @@ pub struct Sandbox {
     pids_max: u64,
     /// Names this sandbox's cgroups apart from other sandboxes' of the same process.
     id: u64,
+    /// The program that starts each move's process inside a per-move bot's jail, which is
+    /// then made once per game (`crate::launcher`); without it, a jail per move.
+    launcher: Option<Launcher>,
 }
 
 /// Numbers the sandboxes of this process.
@@ -239,7 +243,32 @@ impl Sandbox {
             hidden: Vec::new(),
             pids_max: DEFAULT_PIDS_MAX,
             id: NEXT_SANDBOX.fetch_add(1, Ordering::Relaxed),
+            launcher: None,
         }
+    }
+
+    /// Runs a per-move bot's moves of one game in one jail, started once, whose launcher
+    /// (`launcher`, [`Launcher::this_program`] for a program that calls
+    /// [`crate::launcher::serve_if_asked`]) starts each move's process; `None` makes a jail
+    /// per move. Only used where there is a jail.
+    pub fn with_launcher(mut self, launcher: Option<Launcher>) -> Sandbox {
+        self.launcher = launcher;
+        self
+    }
+
+    /// The launcher of per-move bots' game jails, if any.
+    pub fn launcher(&self) -> Option<&Launcher> {
+        self.launcher.as_ref()
+    }
+
+    /// The variables bots see, besides `HOME`.
+    pub(crate) fn env(&self) -> &[(String, String)] {
+        &self.env
+    }
+
+    /// The paths no jailed bot may see.
+    pub(crate) fn hidden(&self) -> &[PathBuf] {
+        &self.hidden
     }
 
     /// Runs every bot in `jail` (or in none).
@@ -296,6 +325,12 @@ impl Sandbox {
     /// The jail bots run in, if any.
     pub fn jail(&self) -> Option<&Jail> {
         self.jail.as_ref()
+    }
+
+    /// Whether a game's cgroup limits the bot's whole tree to one CPU (a game jail's, a
+    /// persistent bot's; not a cgroup of one move).
+    pub fn limits_cpu(&self) -> bool {
+        self.has_cgroup() && self.controllers.can_limit_cpu()
     }
 
     /// Whether memory is limited by cgroups (exact out-of-memory verdicts) rather than rlimits.
@@ -399,7 +434,7 @@ impl Sandbox {
     /// owned by the referee, `0711` (bubblewrap, running as `nobody`, must pass through it),
     /// so that no bot can list it; each scratch folder has an unguessable name, and a
     /// jailed bot sees this folder empty but for its own.
-    fn veil(&self) -> std::io::Result<PathBuf> {
+    pub(crate) fn veil(&self) -> std::io::Result<PathBuf> {
         let veil = self
             .scratch_root
             .join(format!("ply-bots-{}-{}", std::process::id(), self.id));
@@ -424,28 +459,30 @@ impl Sandbox {
     }
 
     /// Starts `command` under `limits`, in a session and process group of its own (and its
-    /// cgroup and jail when there are), with all three standard streams piped.
+    /// cgroup and jail when there are), with all three standard streams piped. The process
+    /// is meant to last a game (a persistent bot): its cgroup also limits its tree to one
+    /// CPU where there is a cpu controller.
     ///
     /// # Errors
     /// The I/O error when the program cannot be started (not found, not executable).
     pub fn spawn(&self, command: &CommandLine, limits: &Limits) -> std::io::Result<BotProcess> {
-        let n = NEXT_CGROUP.fetch_add(1, Ordering::Relaxed);
-        let cgroup = self.has_cgroup().then(|| {
-            let name = format!("{}{n}", self.cgroup_prefix());
-            Cgroup::create(&self.controllers, &name, limits.memory, self.pids_max).ok()
-        });
-        let cgroup = cgroup.flatten();
+        self.spawn_process(command, limits, true)
+    }
+
+    /// [`Sandbox::spawn`]; `per_game` false for a process of one move (no CPU limit).
+    fn spawn_process(
+        &self,
+        command: &CommandLine,
+        limits: &Limits,
+        per_game: bool,
+    ) -> std::io::Result<BotProcess> {
+        let n = next_id();
+        let cgroup = self.new_cgroup(n, limits.memory, per_game);
         let veil = self.veil()?;
-        let scratch = veil.join(format!("{n}-{:016x}", unguessable()));
-        std::fs::DirBuilder::new().mode(0o700).create(&scratch)?;
-        if let Some(uid) = self.jail.as_ref().and_then(Jail::user) {
-            let id = Some(rustix::process::Uid::from_raw(uid));
-            let gid = Some(rustix::process::Gid::from_raw(uid));
-            rustix::fs::chown(&scratch, id, gid)?;
-        }
+        let scratch = self.new_scratch(&veil, n)?;
         let (mut cmd, setup) = match &self.jail {
             Some(jail) => {
-                let (mut cmd, setup) = jail.command(&veil, Some(&scratch), &self.hidden)?;
+                let (mut cmd, setup) = jail.command(&veil, Some(&scratch), &self.hidden, None)?;
                 cmd.arg(&command.program);
                 (cmd, Some(setup))
             }
@@ -463,7 +500,7 @@ impl Sandbox {
             None => Vec::new(),
         };
         let address_space = cgroup.is_none().then_some(limits.memory);
-        before_exec(&mut cmd, procs, address_space);
+        before_exec(&mut cmd, procs, address_space, true);
         if let Some(setup) = setup {
             inherit(&mut cmd, setup);
         }
@@ -483,8 +520,13 @@ impl Sandbox {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
-        pump(stdout, tx.clone(), Event::Stdout, Event::StdoutClosed);
-        pump(stderr, tx.clone(), Event::Stderr, |_| Event::StderrClosed);
+        pump(
+            stdout,
+            tx.clone(),
+            Event::Stdout,
+            || Event::StdoutClosed(()),
+        );
+        pump(stderr, tx.clone(), Event::Stderr, || Event::StderrClosed);
         wait_in_background(child, tx, self.jail.is_some());
         Ok(BotProcess {
             pid,
@@ -497,6 +539,39 @@ impl Sandbox {
             scratch: Some(scratch),
         })
     }
+}
+
+impl Sandbox {
+    /// A cgroup for one process tree (numbered `n`) with the memory and process limits, when
+    /// this machine has cgroups (`None` when it cannot be made).
+    /// With `per_game`, the tree is also limited to one CPU (the cgroup lasts a game: a
+    /// CPU-limited v1 cgroup is too slow to make per move).
+    pub(crate) fn new_cgroup(&self, n: u64, memory: u64, per_game: bool) -> Option<Cgroup> {
+        self.has_cgroup().then(|| {
+            let name = format!("{}{n}", self.cgroup_prefix());
+            Cgroup::create(&self.controllers, &name, memory, self.pids_max, per_game).ok()
+        })?
+    }
+
+    /// A fresh scratch folder (numbered `n`) under `veil`, owned by the jail's user.
+    pub(crate) fn new_scratch(&self, veil: &Path, n: u64) -> std::io::Result<PathBuf> {
+        let scratch = veil.join(format!("{n}-{:016x}", unguessable()));
+        std::fs::DirBuilder::new().mode(0o700).create(&scratch)?;
+        if let Some(uid) = self.jail.as_ref().and_then(Jail::user) {
+            let id = Some(rustix::process::Uid::from_raw(uid));
+            let gid = Some(rustix::process::Gid::from_raw(uid));
+            if let Err(e) = rustix::fs::chown(&scratch, id, gid) {
+                let _ = std::fs::remove_dir(&scratch);
+                return Err(e.into());
+            }
+        }
+        Ok(scratch)
+    }
+}
+
+/// A number for a cgroup and a scratch folder, unique in this process.
+pub(crate) fn next_id() -> u64 {
+    NEXT_CGROUP.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Whether a user other than the owner and group can reach `file` (every folder above it
@@ -560,7 +635,7 @@ fn remove_stale_scratch(root: &Path) {
 /// inherits one its referee's own parent left open (a database, a socket). Descriptors Rust
 /// opens are close-on-exec already; this covers the inherited ones, once per sandbox.
 #[allow(unsafe_code)]
-fn mark_inherited_descriptors_close_on_exec() {
+pub(crate) fn mark_inherited_descriptors_close_on_exec() {
     let Ok(entries) = std::fs::read_dir("/proc/self/fd") else {
         return;
     };
@@ -582,7 +657,8 @@ fn mark_inherited_descriptors_close_on_exec() {
 /// cleared between `fork` and `exec`, in the child only, so no other bot started at the
 /// same time gets it. The parent's copy is closed when the command is dropped.
 #[allow(unsafe_code)]
-pub(crate) fn inherit(cmd: &mut Command, fd: std::io::PipeReader) {
+pub(crate) fn inherit(cmd: &mut Command, fd: impl Into<std::os::fd::OwnedFd>) {
+    let fd: std::os::fd::OwnedFd = fd.into();
     // SAFETY: one fcntl on a descriptor the closure owns; async-signal-safe, no allocation.
     unsafe {
         cmd.pre_exec(move || {
@@ -602,7 +678,12 @@ pub(crate) fn inherit(cmd: &mut Command, fd: std::io::PipeReader) {
 /// checks a `cgroup.procs` write against the credentials that opened the file, so the
 /// write works after std has switched a jailed child to `nobody`.
 #[allow(unsafe_code)]
-fn before_exec(cmd: &mut Command, procs: Vec<std::fs::File>, address_space: Option<u64>) {
+pub(crate) fn before_exec(
+    cmd: &mut Command,
+    procs: Vec<std::fs::File>,
+    address_space: Option<u64>,
+    die_with_thread: bool,
+) {
     // SAFETY: see above; `procs` moves into the closure and stays open until the parent drops
     // the command, after the fork.
     unsafe {
@@ -610,8 +691,12 @@ fn before_exec(cmd: &mut Command, procs: Vec<std::fs::File>, address_space: Opti
             // A session of its own: its own process group, and no controlling terminal to
             // push keystrokes into.
             rustix::process::setsid()?;
-            // Dies with the referee's thread that started it, even after a kill -9.
-            rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+            // Dies with the referee's thread that started it, even after a kill -9 (not a
+            // launcher without a jail, which must outlive the referee long enough to kill
+            // its bot's processes: it sees its socket's end instead).
+            if die_with_thread {
+                rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+            }
             for file in &procs {
                 // "0" moves the writing process, which is the child.
                 rustix::io::write(file, b"0")?;
@@ -633,18 +718,20 @@ fn before_exec(cmd: &mut Command, procs: Vec<std::fs::File>, address_space: Opti
     }
 }
 
-fn pump<R: Read + Send + 'static>(
+/// Passes what `from` gives to `tx` (`data`), then `closed` at its end, from a thread of
+/// its own.
+pub(crate) fn pump<R: Read + Send + 'static, E: Send + 'static>(
     mut from: R,
-    tx: Sender<Event>,
-    data: fn(Vec<u8>) -> Event,
-    closed: fn(()) -> Event,
+    tx: Sender<E>,
+    data: impl Fn(Vec<u8>) -> E + Send + 'static,
+    closed: impl FnOnce() -> E + Send + 'static,
 ) {
     std::thread::spawn(move || {
         let mut buf = vec![0u8; 16 << 10];
         loop {
             match from.read(&mut buf) {
                 Ok(0) | Err(_) => {
-                    let _ = tx.send(closed(()));
+                    let _ = tx.send(closed());
                     return;
                 }
                 Ok(n) => {
@@ -860,22 +947,42 @@ pub struct Run {
     pub stderr_tail: Vec<u8>,
     /// From start to exit (or to the kill).
     pub elapsed: Duration,
+    /// The CPU time of the main process and the children it waited for, when it ended by
+    /// itself in a game jail (the launcher reports it; 10 ms steps).
+    pub cpu: Option<Duration>,
+}
+
+impl Run {
+    /// A run that could not start, and why.
+    pub(crate) fn not_started(why: String) -> Run {
+        Run {
+            end: RunEnd::NotStarted(why),
+            stdout: Vec::new(),
+            stderr_tail: Vec::new(),
+            elapsed: Duration::ZERO,
+            cpu: None,
+        }
+    }
 }
 
 /// Runs `command` once with `input` on stdin, under `limits`: the per-move exchange.
 /// Never panics on anything the bot does, and returns only when the bot and its children
-/// are dead.
+/// are dead. (A game's moves go through one [`crate::moves::MoveRunner`], which keeps the
+/// bot's jail from one move to the next; this is a runner for one move.)
 pub fn run_once(sandbox: &Sandbox, command: &CommandLine, input: &[u8], limits: &Limits) -> Run {
-    let mut process = match sandbox.spawn(command, limits) {
+    crate::moves::MoveRunner::new().run(sandbox, command, input, limits)
+}
+
+/// [`run_once`] as a process of its own (in a jail of its own when there is a jail).
+pub(crate) fn run_process(
+    sandbox: &Sandbox,
+    command: &CommandLine,
+    input: &[u8],
+    limits: &Limits,
+) -> Run {
+    let mut process = match sandbox.spawn_process(command, limits, false) {
         Ok(p) => p,
-        Err(e) => {
-            return Run {
-                end: RunEnd::NotStarted(e.to_string()),
-                stdout: Vec::new(),
-                stderr_tail: Vec::new(),
-                elapsed: Duration::ZERO,
-            };
-        }
+        Err(e) => return Run::not_started(e.to_string()),
     };
     let deadline = process.started + limits.time;
     process.write_all_and_close(input);
@@ -907,11 +1014,12 @@ pub fn run_once(sandbox: &Sandbox, command: &CommandLine, input: &[u8], limits: 
         stdout,
         stderr_tail,
         elapsed,
+        cpu: None,
     }
 }
 
 /// Takes one event into the buffers; `Some` when it ends the run.
-fn absorb(
+pub(crate) fn absorb(
     event: Event,
     limits: &Limits,
     stdout: &mut Vec<u8>,

@@ -14,6 +14,7 @@ use ply_core::{Fault, Game};
 use ply_games::tictactoe::TicTacToe;
 use ply_referee::Verdict;
 use ply_referee::bot::judge_run;
+use ply_referee::launcher::Launcher;
 use ply_referee::persistent::{PersistentBot, PersistentLimits};
 use ply_referee::process::{CommandLine, Limits, Run, Sandbox, run_once};
 
@@ -30,9 +31,18 @@ fn jailed() -> Option<Sandbox> {
         eprintln!("skipped: bubblewrap is not installed (scripts/install-test-deps)");
         return None;
     }
-    let sandbox = Sandbox::detect();
+    let sandbox = Sandbox::detect().with_launcher(Some(launcher()));
     assert!(sandbox.jail().is_some(), "{}", sandbox.report());
     Some(sandbox)
+}
+
+/// The jail launcher built for these tests (ply itself is one: `ply __ply-jail-launcher`).
+fn launcher() -> Launcher {
+    Launcher::program(
+        Path::new(env!("CARGO_BIN_EXE_ply-jail-launcher")),
+        vec![ply_referee::launcher::ARG.into()],
+    )
+    .unwrap()
 }
 
 /// A folder everybody may read (the bots run as `nobody` when the tests run as root).
@@ -127,7 +137,8 @@ fn a_bot_cannot_read_or_rewrite_the_hidden_database() {
     let (verdict, run_spy) = run(&sandbox, &sh(spy, &m));
     assert_eq!(verdict, Verdict::Ok);
     let seen = stderr(&run_spy);
-    assert!(seen.contains("bwrap"), "{seen}");
+    // The jail's pid 1 is the launcher.
+    assert!(seen.contains(ply_referee::launcher::ARG), "{seen}");
     assert!(
         !seen.contains("arena.sqlite3"),
         "the path is in a command line: {seen}"
@@ -251,10 +262,11 @@ fn a_bot_cannot_read_another_bots_files() {
     assert_eq!(verdict, Verdict::Ok);
     let seen = stderr(&run);
     assert!(!seen.contains(&format!("secret-{owner}")), "{seen}");
-    // Its own folder is the only one it sees.
+    // Its own folder is the only one it sees (beside the launcher's program).
     let listed: Vec<&str> = seen
         .lines()
         .filter(|l| !l.starts_with('.') && !l.contains("No such file") && !l.contains("cat:"))
+        .filter(|l| *l != "ply-jail-launcher")
         .collect();
     assert_eq!(listed.len(), 1, "{seen}");
     k.kill();

@@ -81,7 +81,10 @@ pub fn sandbox(bot_env: &[String], jail: JailMode, hidden: &[&Path]) -> Result<S
         }
         vars.push((key.to_string(), value.to_string()));
     }
-    let mut sandbox = Sandbox::detect().with_env(vars);
+    // ply is its own jail launcher (main calls serve_if_asked): one jail per game and seat
+    // for per-move bots. Where /proc/self/exe cannot be opened, a jail per move.
+    let launcher = ply_referee::launcher::Launcher::this_program().ok();
+    let mut sandbox = Sandbox::detect().with_env(vars).with_launcher(launcher);
     for path in hidden {
         sandbox = sandbox.hide(path);
     }
