@@ -51,6 +51,7 @@
 
 mod board;
 mod eight;
+mod endgame;
 mod eval;
 pub mod hackerearth;
 pub mod moves;
@@ -59,6 +60,7 @@ mod rules;
 mod tests;
 
 pub use board::{Bits, Disc, Eight, Othello, Reversi, Reversi10, Size, Ten};
+pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};
 pub use eval::{CornersFirst, Positional};
 pub use moves::{Place, perft_bits};
 
