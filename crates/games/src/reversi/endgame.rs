@@ -30,9 +30,11 @@
 
 use std::time::{Duration, Instant};
 
+use std::marker::PhantomData;
+
 use ply_core::Budget;
 
-use super::board::Othello;
+use super::board::{Bits, Othello, Reversi, Size};
 use super::eight::{flips, legal};
 use super::moves::Place;
 
@@ -493,6 +495,83 @@ pub fn empties(state: &Othello) -> u32 {
     64 - (state.own | state.opp).count_ones()
 }
 
+/// Nodes per second assumed when deciding whether a solve fits in the time left: well under
+/// the 9-11 million measured in release on FFO #40-#44 (docs/benchmarks.md), for a loaded
+/// machine.
+const PLANNING_NODES_PER_SECOND: f64 = 3e6;
+
+/// Nodes an exact solve is expected to need with `empties` empty cells: about 2e8 at 22
+/// (FFO #41-#44 took 0.8e8-1.9e8), a third for each empty fewer; a WLD solve a third of that.
+fn expected_nodes(empties: u32, mode: SolveMode) -> f64 {
+    let exact = 2e8 * 3f64.powi(empties as i32 - 22);
+    match mode {
+        SolveMode::Exact => exact,
+        SolveMode::WinLossDraw => exact / 3.0,
+    }
+}
+
+/// The move to play in `board` by solving it before `deadline`: first whether it wins (WLD),
+/// then, if the exact solve is expected to fit as well, the best score. Each solve is tried
+/// only when expected to take under a quarter of the time left, and is stopped at half of
+/// it, so a wrong guess leaves the search at least a quarter. A proved loss with no time for
+/// the exact solve is left to the search (which may find the best resistance).
+pub fn solve_in_time(
+    solver: &mut EndgameSolver,
+    board: &Othello,
+    deadline: Instant,
+) -> Option<Place> {
+    let e = empties(board);
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let affordable =
+        |mode| expected_nodes(e, mode) / PLANNING_NODES_PER_SECOND <= left().as_secs_f64() / 4.0;
+    let half = || Budget {
+        deadline: Some(Instant::now() + left() / 2),
+        ..Budget::UNLIMITED
+    };
+    if !affordable(SolveMode::WinLossDraw) {
+        return None;
+    }
+    let wld = solver.solve(board, SolveMode::WinLossDraw, half())?;
+    if affordable(SolveMode::Exact)
+        && let Some(exact) = solver.solve(board, SolveMode::Exact, half())
+    {
+        return Some(exact.best);
+    }
+    (wld.score >= 0).then_some(wld.best)
+}
+
+/// The [`crate::Endgame`] of [`Reversi`]: [`solve_in_time`] on the 8x8 board, nothing on
+/// other sizes.
+#[derive(Default)]
+pub struct Timed<S> {
+    solver: Option<EndgameSolver>,
+    size: PhantomData<S>,
+}
+
+impl<S: Size> crate::Endgame<Reversi<S>> for Timed<S> {
+    fn solve(&mut self, state: &Reversi<S>, deadline: Instant) -> Option<Place> {
+        if S::N != 8 {
+            return None;
+        }
+        let board = Othello {
+            own: state.own.to_u128() as u64,
+            opp: state.opp.to_u128() as u64,
+            turn: state.turn,
+            size: PhantomData,
+        };
+        // The table is allocated on the first solve, not for every player built.
+        let e = empties(&board);
+        if expected_nodes(e, SolveMode::WinLossDraw) > 1e9 {
+            return None;
+        }
+        solve_in_time(
+            self.solver.get_or_insert_with(EndgameSolver::new),
+            &board,
+            deadline,
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use ply_core::{Budget, Game, Outcome};
@@ -627,6 +706,38 @@ mod tests {
             solver.solve(&state, SolveMode::Exact, Budget::nodes(5000)),
             None
         );
+    }
+
+    #[test]
+    fn solve_in_time_tries_only_what_fits_before_the_deadline() {
+        let mut solver = EndgameSolver::new();
+        let state = random_position(3, 10).expect("a position");
+        let now = Instant::now();
+        assert_eq!(
+            solve_in_time(&mut solver, &state, now),
+            None,
+            "no time at all"
+        );
+        let far = now + Duration::from_secs(60);
+        let mv = solve_in_time(&mut solver, &state, far).expect("10 empties fit in a minute");
+        let exact = solver
+            .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+            .unwrap();
+        let mut child = state;
+        child.play(mv).unwrap();
+        let after = plain(&child);
+        let after = if child.to_move() == state.to_move() {
+            after
+        } else {
+            -after
+        };
+        assert_eq!(after, exact.score);
+        // 24 empties: expected to take minutes, so not even tried with a second left.
+        let early = random_position(5, 24).expect("a position");
+        let mut fresh = EndgameSolver::new();
+        let second = Instant::now() + Duration::from_secs(1);
+        assert_eq!(solve_in_time(&mut fresh, &early, second), None);
+        assert_eq!(fresh.nodes, 0, "not tried");
     }
 
     #[test]

@@ -67,4 +67,9 @@ pub use moves::{Place, perft_bits};
 impl<S: Size> crate::Heuristics for Reversi<S> {
     type Eval = Positional;
     type Ordering = CornersFirst;
+
+    fn endgame() -> Option<Box<dyn crate::Endgame<Self>>> {
+        (S::N == 8)
+            .then(|| Box::new(endgame::Timed::<S>::default()) as Box<dyn crate::Endgame<Self>>)
+    }
 }
