@@ -137,6 +137,19 @@ pub trait Heuristics: Game {
     type Eval: Evaluator<Self> + Default + Clone + 'static;
     /// The move ordering strong players use.
     type Ordering: MoveOrdering<Self> + Default + Clone + 'static;
+
+    /// An exact solver for positions near the end, if the game has one (8x8 Othello).
+    fn endgame() -> Option<Box<dyn Endgame<Self>>> {
+        None
+    }
+}
+
+/// A solver of a game's last moves: perfect play where it can prove it in time.
+pub trait Endgame<G: Game>: Send {
+    /// A move proved best (or proved to win or draw) in `state`, if the solver expects to
+    /// finish well before `deadline` and does; `None` otherwise, and then the caller searches
+    /// as usual. It never runs past `deadline`.
+    fn solve(&mut self, state: &G, deadline: std::time::Instant) -> Option<G::Move>;
 }
 
 /// A game with a HackerEarth "Battle of Bots" stdin/stdout format: the state a bot is fed,

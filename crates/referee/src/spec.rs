@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `builtin:random` | a uniformly random legal move |
 //! | `builtin:greedy` | the move whose position the game's evaluator likes best |
-//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads) |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off |
 //! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
 //! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
 //! | `python3 bot.py` | the program, run afresh for every move |
@@ -16,11 +16,11 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ply_ants::bot::{BuiltinBot as AntsBuiltin, UnknownBotError};
-use ply_core::Player;
-use ply_games::{HackerEarth, Heuristics};
+use ply_core::{Budget, Fault, Game, Player};
+use ply_games::{Endgame, HackerEarth, Heuristics};
 use ply_search::{
     AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
 };
@@ -120,6 +120,9 @@ pub struct BuiltinOptions {
     pub iterations: Option<u64>,
     /// Search threads for alphabeta (`threads=`, 1 to 64; default 1, reproducible).
     pub threads: Option<u32>,
+    /// Whether a timed alphabeta lets the game's endgame solver play when it can (`endgame=`
+    /// 1, the default, or 0).
+    pub endgame: Option<bool>,
 }
 
 /// Who takes a seat.
@@ -189,6 +192,12 @@ impl FromStr for PlayerSpec {
                         Some(u32::try_from(number).map_err(|_| bad("the depth is too large"))?)
                 }
                 (BuiltinKind::Mcts, "iterations") => opts.iterations = Some(number),
+                (BuiltinKind::Alphabeta, "endgame") => {
+                    if number > 1 {
+                        return Err(bad("endgame is 1 (on) or 0 (off)"));
+                    }
+                    opts.endgame = Some(number == 1);
+                }
                 (BuiltinKind::Alphabeta, "threads") => {
                     if !(1..=64).contains(&number) {
                         return Err(bad("threads must be 1 to 64"));
@@ -197,7 +206,9 @@ impl FromStr for PlayerSpec {
                 }
                 _ => {
                     return Err(bad(match kind {
-                        BuiltinKind::Alphabeta => "alphabeta takes ms=, depth= and threads=",
+                        BuiltinKind::Alphabeta => {
+                            "alphabeta takes ms=, depth=, threads= and endgame="
+                        }
                         BuiltinKind::Mcts => "mcts takes ms= and iterations=",
                         _ => "this AI takes no options",
                     }));
@@ -276,6 +287,9 @@ impl fmt::Display for PlayerSpec {
                 if let Some(t) = o.threads {
                     opts.push(format!("threads={t}"));
                 }
+                if let Some(e) = o.endgame {
+                    opts.push(format!("endgame={}", u8::from(e)));
+                }
                 if !opts.is_empty() {
                     write!(f, ":{}", opts.join(","))?;
                 }
@@ -349,7 +363,13 @@ pub fn builtin_player<G: Heuristics>(
         BuiltinKind::Greedy => Box::new(GreedyPlayer::new(G::Eval::default(), seed)),
         BuiltinKind::Alphabeta => {
             let time = (options.depth.is_none() || options.ms.is_some()).then_some(think);
-            Box::new(AlphaBetaPlayer::new(search(), options.depth, time))
+            let player = AlphaBetaPlayer::new(search(), options.depth, time);
+            match (time, options.endgame.unwrap_or(true), G::endgame()) {
+                (Some(per_move), true, Some(solver)) => {
+                    Box::new(SolvingPlayer::new(player, solver, per_move))
+                }
+                _ => Box::new(player),
+            }
         }
         BuiltinKind::Mcts => {
             let time = (options.iterations.is_none() || options.ms.is_some()).then_some(think);
@@ -369,6 +389,50 @@ pub fn builtin_player<G: Heuristics>(
             Box::new(AlphaBetaPlayer::new(search(), None, None).named("perfect"))
         }
     })
+}
+
+/// A timed player that lets the game's endgame solver choose when it proves a move in time,
+/// and searches otherwise, within the same deadline.
+struct SolvingPlayer<G: Game, P> {
+    search: P,
+    solver: Box<dyn Endgame<G>>,
+    per_move: Duration,
+}
+
+impl<G: Game, P: Player<G>> SolvingPlayer<G, P> {
+    fn new(search: P, solver: Box<dyn Endgame<G>>, per_move: Duration) -> Self {
+        SolvingPlayer {
+            search,
+            solver,
+            per_move,
+        }
+    }
+}
+
+impl<G: Game, P: Player<G>> Player<G> for SolvingPlayer<G, P> {
+    fn name(&self) -> String {
+        self.search.name()
+    }
+
+    fn choose(&mut self, state: &G, budget: Budget) -> Result<G::Move, Fault> {
+        // One deadline for both, fixed now: the search gets what the solver left.
+        let own = Instant::now() + self.per_move;
+        let deadline = budget.deadline.map_or(own, |d| d.min(own));
+        if let Some(mv) = self.solver.solve(state, deadline) {
+            return Ok(mv);
+        }
+        self.search.choose(
+            state,
+            Budget {
+                deadline: Some(deadline),
+                ..budget
+            },
+        )
+    }
+
+    fn new_game(&mut self) {
+        self.search.new_game();
+    }
 }
 
 impl PlayerSpec {
@@ -418,6 +482,87 @@ mod tests {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
+    }
+
+    #[test]
+    fn endgame_is_an_alphabeta_switch() {
+        let spec: PlayerSpec = "builtin:alphabeta:ms=100,endgame=0".parse().unwrap();
+        assert_eq!(spec.to_string(), "builtin:alphabeta:ms=100,endgame=0");
+        for bad in ["builtin:alphabeta:endgame=2", "builtin:mcts:endgame=1"] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(
+                e.contains("endgame") || e.contains("mcts takes"),
+                "{bad}: {e}"
+            );
+        }
+    }
+
+    /// A timed Othello alphabeta with 12 empties left plays a move the exact solver proves
+    /// best; held to depth 1, its search alone often does not (`endgame=0`), which shows that
+    /// the solver chose.
+    #[test]
+    fn timed_othello_alphabeta_plays_the_solved_move_near_the_end() {
+        use ply_games::reversi::{EndgameSolver, Othello, SolveMode, empties};
+        let mut solver = EndgameSolver::new();
+        let mut value = |state: &Othello| -> i32 {
+            match solver.solve(state, SolveMode::Exact, Budget::UNLIMITED) {
+                Some(s) => s.score,
+                None => {
+                    // Over: the final count for the side to move, empties to the winner.
+                    let (black, white) = state.counts();
+                    let d = black as i32 - white as i32;
+                    let d = d + d.signum() * (64 - black - white) as i32;
+                    if state.to_move() == ply_core::Seat::FIRST {
+                        d
+                    } else {
+                        -d
+                    }
+                }
+            }
+        };
+        let (mut positions, mut search_missed) = (0, 0);
+        for seed in 0..8 {
+            let mut random = ply_search::RandomPlayer::new(seed);
+            let mut state = Othello::start();
+            while empties(&state) > 12 && state.outcome().is_none() {
+                let mv = random.choose(&state, Budget::UNLIMITED).unwrap();
+                state.play_unchecked(mv);
+            }
+            if state.outcome().is_some() {
+                continue;
+            }
+            let best = value(&state);
+            for endgame in [true, false] {
+                let options = BuiltinOptions {
+                    ms: Some(2000),
+                    depth: Some(1),
+                    endgame: Some(endgame),
+                    ..BuiltinOptions::default()
+                };
+                let mut player =
+                    builtin_player::<Othello>(BuiltinKind::Alphabeta, options, seed).unwrap();
+                let mv = player.choose(&state, Budget::UNLIMITED).unwrap();
+                let mut child = state;
+                child.play(mv).unwrap();
+                let after = value(&child);
+                let after = if child.to_move() == state.to_move() {
+                    after
+                } else {
+                    -after
+                };
+                if endgame {
+                    assert_eq!(after, best, "seed {seed}: {mv} in {state}");
+                } else if after != best {
+                    search_missed += 1;
+                }
+            }
+            positions += 1;
+        }
+        assert!(positions > 0);
+        assert!(
+            search_missed > 0,
+            "depth 1 alone found every best move: no evidence"
+        );
     }
 
     #[test]

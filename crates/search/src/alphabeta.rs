@@ -315,16 +315,37 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             let mut child = state.clone();
             child.play_unchecked(mv);
             let same_side = child.to_move() == me;
-            let (a, b) = if same_side {
-                (alpha, beta)
-            } else {
-                (-beta, -alpha)
+            // The child's value for the mover, searched in the window (lo, hi) seen from here.
+            let search = |this: &mut Self, lo: Score, hi: Score, pv: &mut Vec<G::Move>| {
+                let (a, b) = if same_side { (lo, hi) } else { (-hi, -lo) };
+                let r = this.node(&child, depth - 1, ply + 1, a, b, pv, None)?;
+                Some(NodeResult {
+                    score: if same_side { r.score } else { -r.score },
+                    exact: r.exact,
+                })
             };
-            let Some(r) = self.node(&child, depth - 1, ply + 1, a, b, &mut child_pv, None) else {
+            // Principal variation search: after the first move, prove with a null window
+            // that a move is no better than the best so far, and search it again in the full
+            // window only if it is (then it is the new best, rarely with good ordering).
+            let narrow = Score(alpha.0.saturating_add(1));
+            let mut found = if p > 0 && narrow < beta {
+                search(self, alpha, narrow, &mut child_pv)
+            } else {
+                search(self, alpha, beta, &mut child_pv)
+            };
+            if p > 0
+                && narrow < beta
+                && let Some(r) = found
+                && r.score > alpha
+                && r.score < beta
+            {
+                found = search(self, alpha, beta, &mut child_pv);
+            }
+            let Some(r) = found else {
                 aborted = true;
                 break;
             };
-            let v = if same_side { r.score } else { -r.score };
+            let v = r.score;
             exact &= r.exact;
             if v > best {
                 best = v;

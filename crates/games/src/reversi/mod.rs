@@ -51,6 +51,7 @@
 
 mod board;
 mod eight;
+mod endgame;
 mod eval;
 pub mod hackerearth;
 pub mod moves;
@@ -59,10 +60,16 @@ mod rules;
 mod tests;
 
 pub use board::{Bits, Disc, Eight, Othello, Reversi, Reversi10, Size, Ten};
+pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};
 pub use eval::{CornersFirst, Positional};
 pub use moves::{Place, perft_bits};
 
 impl<S: Size> crate::Heuristics for Reversi<S> {
     type Eval = Positional;
     type Ordering = CornersFirst;
+
+    fn endgame() -> Option<Box<dyn crate::Endgame<Self>>> {
+        (S::N == 8)
+            .then(|| Box::new(endgame::Timed::<S>::default()) as Box<dyn crate::Endgame<Self>>)
+    }
 }

@@ -1,0 +1,879 @@
+//! An exact endgame solver for 8x8 Othello: perfect play from a position with few empty
+//! cells, on the `u64` boards of [`super::eight`] (its move generator and flips), apart from
+//! the generic [`ply_core::Game`] path, which is far too slow for this.
+//!
+//! # Scoring
+//! ply's [`Game::outcome`](ply_core::Game::outcome) is win, draw or loss by majority of
+//! discs, nothing more. The solver's exact score is the final disc difference for the side to
+//! move with the empty cells (left when neither side can move) given to the winner, the World
+//! Othello Federation's count and the one published scores use (the FFO test suite); it
+//! has the sign of ply's outcome, so the win/loss/draw answer is ply's to the letter.
+//!
+//! # Search
+//! Fail-soft negamax alpha-beta with principal variation search:
+//! * far from the end (more than [`SHALLOW`] empties): a small transposition table of
+//!   bounds, its move first, then *fastest first*: the move leaving the opponent the fewest
+//!   replies (corners counted double), ties to the odd regions;
+//! * 5 to [`SHALLOW`] empties: no table; moves in odd regions (quadrants with an odd number of
+//!   empties, where the last move tends to fall to the side to move) before even ones, and
+//!   within each corners first, X-squares (next to an empty corner) last;
+//! * 4 empties or fewer: the empty cells in a list (odd regions first), tried directly by
+//!   their flips, and the last cell counted without generating anything.
+//!
+//! Passes are exact: a side without a move passes, and the game ends when neither can move.
+//! [`SolveMode::WinLossDraw`] searches the null window around 0 (-1, +1), much faster than
+//! [`SolveMode::Exact`] (-64, +64). The search stops at the [`Budget`]'s deadline or node
+//! limit as [`ply_search`'s alpha-beta] does, and then answers nothing. The table is cleared
+//! at every solve: the same position gives the same answer and node count.
+//!
+//! [`ply_search`'s alpha-beta]: https://docs.rs/ply-search
+
+use std::time::{Duration, Instant};
+
+use std::marker::PhantomData;
+
+use ply_core::Budget;
+
+use super::board::{Bits, Othello, Reversi, Size};
+use super::eight::{flips, legal};
+use super::moves::Place;
+
+/// Positions with more empties than this are searched with the table and fastest-first.
+pub const SHALLOW: u32 = 7;
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// b2, g2, b7, g7.
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+const TABLE_BITS: u32 = 18;
+const NO_MOVE: u8 = 64;
+
+/// What the solver proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SolveMode {
+    /// Only whether the side to move wins, draws or loses (score -1, 0 or +1).
+    WinLossDraw,
+    /// The exact final disc difference.
+    Exact,
+}
+
+/// A solved position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// A best move (the pass when the side to move must pass).
+    pub best: Place,
+    /// For the side to move: the final disc difference with empties to the winner
+    /// ([`SolveMode::Exact`]), or its sign ([`SolveMode::WinLossDraw`]).
+    pub score: i32,
+    /// What was proved.
+    pub mode: SolveMode,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Wall-clock time taken.
+    pub elapsed: Duration,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    own: u64,
+    opp: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+}
+
+/// The solver and its transposition table (6 MiB; keep one for many solves).
+///
+/// ```
+/// use ply_core::{Budget, Game};
+/// use ply_games::reversi::{EndgameSolver, Othello, SolveMode};
+///
+/// // One empty corner: black takes it, turning over the two white discs next to it.
+/// let position: Othello = "xxxxxxx./oooooooo/xxxxxxxx/oooooooo/xxxxxxxx/oooooooo/xxxxxxxx/oooooooo x"
+///     .parse()
+///     .unwrap();
+/// let mut solver = EndgameSolver::new();
+/// let s = solver.solve(&position, SolveMode::Exact, Budget::UNLIMITED).unwrap();
+/// assert_eq!(s.best.cell(), Some((0, 7)));
+/// assert_eq!(s.score, 34 - 30);
+/// let wld = solver.solve(&position, SolveMode::WinLossDraw, Budget::UNLIMITED).unwrap();
+/// assert_eq!(wld.score, 1);
+/// ```
+pub struct EndgameSolver {
+    table: Vec<Slot>,
+    nodes: u64,
+    budget: Budget,
+    stopped: bool,
+}
+
+impl Default for EndgameSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The final disc difference for the owner of `own` when neither side can move, the empty
+/// cells going to the winner.
+#[inline(always)]
+fn final_score(own: u64, opp: u64) -> i32 {
+    let mine = own.count_ones() as i32;
+    let theirs = opp.count_ones() as i32;
+    let empty = 64 - mine - theirs;
+    match mine.cmp(&theirs) {
+        std::cmp::Ordering::Greater => mine - theirs + empty,
+        std::cmp::Ordering::Less => mine - theirs - empty,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// The quadrants holding an odd number of the `empty` cells.
+#[inline(always)]
+fn odd_regions(empty: u64) -> u64 {
+    QUADRANTS
+        .iter()
+        .filter(|&&q| (empty & q).count_ones() & 1 == 1)
+        .fold(0, |acc, q| acc | q)
+}
+
+/// X-squares next to an empty corner: giving the corner away.
+#[inline(always)]
+fn dangerous(empty: u64) -> u64 {
+    let corners = empty & CORNERS;
+    // Each corner's diagonal neighbour: a1-b2 (+9), h1-g2 (+7), a8-b7 (-7), h8-g7 (-9).
+    X_SQUARES
+        & (((corners & 1) << 9)
+            | ((corners & 0x80) << 7)
+            | ((corners & (1 << 56)) >> 7)
+            | ((corners & (1 << 63)) >> 9))
+}
+
+/// The score after the last empty cell `sq` is filled (or left, if neither side can).
+#[inline(always)]
+fn last1(own: u64, opp: u64, sq: usize) -> i32 {
+    let bit = 1u64 << sq;
+    let f = flips(own, opp, sq);
+    if f != 0 {
+        return final_score(own | f | bit, opp ^ f);
+    }
+    let g = flips(opp, own, sq);
+    if g != 0 {
+        return -final_score(opp | g | bit, own ^ g);
+    }
+    final_score(own, opp)
+}
+
+impl EndgameSolver {
+    /// A solver with an empty table.
+    pub fn new() -> Self {
+        EndgameSolver {
+            table: vec![Slot::default(); 1 << TABLE_BITS],
+            nodes: 0,
+            budget: Budget::UNLIMITED,
+            stopped: false,
+        }
+    }
+
+    /// Solves `state` within `budget` (its deadline and node limit; the depth is ignored):
+    /// `None` if the budget ran out first or the game is over.
+    pub fn solve(&mut self, state: &Othello, mode: SolveMode, budget: Budget) -> Option<Solution> {
+        let start = Instant::now();
+        self.table.fill(Slot::default());
+        self.nodes = 0;
+        self.budget = budget;
+        self.stopped = false;
+        let (own, opp) = (state.own, state.opp);
+        let empties = 64 - (own | opp).count_ones();
+        let (alpha, beta) = match mode {
+            SolveMode::WinLossDraw => (-1, 1),
+            SolveMode::Exact => (-64, 64),
+        };
+        let moves = legal(own, opp);
+        let (best, score) = if moves == 0 {
+            if legal(opp, own) == 0 {
+                return None;
+            }
+            self.nodes += 1;
+            (Place::PASS, -self.search(opp, own, -beta, -alpha, empties))
+        } else {
+            let (sq, score) = self.root(own, opp, moves, alpha, beta, empties);
+            (Place::from_index(sq as usize, 8), score)
+        };
+        if self.stopped {
+            return None;
+        }
+        Some(Solution {
+            best,
+            score: match mode {
+                SolveMode::WinLossDraw => score.signum(),
+                SolveMode::Exact => score,
+            },
+            mode,
+            nodes: self.nodes,
+            elapsed: start.elapsed(),
+        })
+    }
+
+    /// The best move and its score; `moves` is not empty.
+    fn root(
+        &mut self,
+        own: u64,
+        opp: u64,
+        moves: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+    ) -> (u8, i32) {
+        self.nodes += 1;
+        let mut list = [(0i32, 0u8, 0u64); 32];
+        let n = order_fastest(own, opp, moves, NO_MOVE, &mut list);
+        self.principal(own, opp, &list[..n], alpha, beta, empties)
+    }
+
+    /// Principal variation search over the ordered `list` of (key, cell, flips).
+    fn principal(
+        &mut self,
+        own: u64,
+        opp: u64,
+        list: &[(i32, u8, u64)],
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+    ) -> (u8, i32) {
+        let mut best = -65;
+        let mut best_sq = list[0].1;
+        for (i, &(_, sq, f)) in list.iter().enumerate() {
+            let (next_own, next_opp) = (opp ^ f, own | f | (1u64 << sq));
+            let v = if i == 0 {
+                -self.search(next_own, next_opp, -beta, -alpha, empties - 1)
+            } else {
+                let v = -self.search(next_own, next_opp, -alpha - 1, -alpha, empties - 1);
+                if v > alpha && v < beta {
+                    -self.search(next_own, next_opp, -beta, -alpha, empties - 1)
+                } else {
+                    v
+                }
+            };
+            if self.stopped {
+                return (best_sq, 0);
+            }
+            if v > best {
+                best = v;
+                best_sq = sq;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best_sq, best)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes & 4095 == 0 {
+            let over_nodes = self.budget.max_nodes.is_some_and(|n| self.nodes >= n);
+            if over_nodes || self.budget.expired() {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    #[inline]
+    fn search(&mut self, own: u64, opp: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        if empties > SHALLOW {
+            self.deep(own, opp, alpha, beta, empties)
+        } else if empties > 4 {
+            self.shallow(own, opp, alpha, beta, empties)
+        } else {
+            let empty = !(own | opp);
+            let odd = odd_regions(empty);
+            let mut cells = [0u8; 4];
+            let mut n = 0;
+            for part in [empty & odd, empty & !odd] {
+                let mut rest = part;
+                while rest != 0 {
+                    cells[n] = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    n += 1;
+                }
+            }
+            self.last_few(own, opp, alpha, beta, &cells[..n])
+        }
+    }
+
+    fn deep(&mut self, own: u64, opp: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let moves = legal(own, opp);
+        if moves == 0 {
+            if legal(opp, own) == 0 {
+                return final_score(own, opp);
+            }
+            return -self.deep(opp, own, -beta, -alpha, empties);
+        }
+        let index = slot_index(own, opp);
+        let slot = self.table[index];
+        let mut hint = NO_MOVE;
+        if slot.own == own && slot.opp == opp {
+            let (lower, upper) = (i32::from(slot.lower), i32::from(slot.upper));
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha || lower == upper {
+                return upper;
+            }
+            hint = slot.best;
+        }
+        let mut list = [(0i32, 0u8, 0u64); 32];
+        let n = order_fastest(own, opp, moves, hint, &mut list);
+        let (best_sq, best) = self.principal(own, opp, &list[..n], alpha, beta, empties);
+        if self.stopped {
+            return 0;
+        }
+        let (lower, upper) = if best >= beta {
+            (best, 64)
+        } else if best <= alpha {
+            (-64, best)
+        } else {
+            (best, best)
+        };
+        self.table[index] = Slot {
+            own,
+            opp,
+            lower: lower as i8,
+            upper: upper as i8,
+            best: best_sq,
+        };
+        best
+    }
+
+    fn shallow(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let moves = legal(own, opp);
+        if moves == 0 {
+            if legal(opp, own) == 0 {
+                return final_score(own, opp);
+            }
+            return -self.shallow(opp, own, -beta, -alpha, empties);
+        }
+        let empty = !(own | opp);
+        let odd = odd_regions(empty);
+        let bad = dangerous(empty);
+        let mut best = -65;
+        for region in [odd, !odd] {
+            let here = moves & region;
+            for group in [here & CORNERS, here & !CORNERS & !bad, here & bad] {
+                let mut rest = group;
+                while rest != 0 {
+                    let sq = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let f = flips(own, opp, sq);
+                    let v =
+                        -self.search(opp ^ f, own | f | (1u64 << sq), -beta, -alpha, empties - 1);
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            alpha = v;
+                            if alpha >= beta {
+                                return best;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Four empty cells or fewer, listed in `cells`: moves found by their flips alone.
+    fn last_few(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, cells: &[u8]) -> i32 {
+        self.nodes += 1;
+        if let [sq] = *cells {
+            return last1(own, opp, sq as usize);
+        }
+        let mut best = -65;
+        let mut moved = false;
+        for (i, &sq) in cells.iter().enumerate() {
+            let f = flips(own, opp, sq as usize);
+            if f == 0 {
+                continue;
+            }
+            moved = true;
+            let mut rest = [0u8; 4];
+            let mut n = 0;
+            for (j, &other) in cells.iter().enumerate() {
+                if j != i {
+                    rest[n] = other;
+                    n += 1;
+                }
+            }
+            let v = -self.last_few(opp ^ f, own | f | (1u64 << sq), -beta, -alpha, &rest[..n]);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if moved {
+            return best;
+        }
+        if cells.iter().any(|&sq| flips(opp, own, sq as usize) != 0) {
+            -self.last_few(opp, own, -beta, -alpha, cells)
+        } else {
+            final_score(own, opp)
+        }
+    }
+}
+
+fn slot_index(own: u64, opp: u64) -> usize {
+    let h = own.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ opp.rotate_left(23).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    (h >> (64 - TABLE_BITS)) as usize
+}
+
+/// Fills `list` with (key, cell, flips) for every move in `moves`, ordered: the `hint` first,
+/// then the fewest replies for the opponent (corners double), odd regions before even ones.
+/// Returns how many.
+fn order_fastest(
+    own: u64,
+    opp: u64,
+    moves: u64,
+    hint: u8,
+    list: &mut [(i32, u8, u64); 32],
+) -> usize {
+    let odd = odd_regions(!(own | opp));
+    let mut n = 0;
+    let mut rest = moves;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        let f = flips(own, opp, sq);
+        let replies = legal(opp ^ f, own | f | bit);
+        let mut key = 4 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+        if bit & odd != 0 {
+            key -= 1;
+        }
+        if bit & CORNERS != 0 {
+            key -= 2;
+        }
+        if sq as u8 == hint {
+            key = i32::MIN;
+        }
+        list[n] = (key, sq as u8, f);
+        n += 1;
+    }
+    // Insertion sort: stable, so equal keys keep the cells' order (determinism).
+    for i in 1..n {
+        let mut j = i;
+        while j > 0 && list[j - 1].0 > list[j].0 {
+            list.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    n
+}
+
+/// How many empty cells `state` has.
+pub fn empties(state: &Othello) -> u32 {
+    64 - (state.own | state.opp).count_ones()
+}
+
+/// Nodes per second assumed when deciding whether a solve fits in the time left: well under
+/// the 9-11 million measured in release on FFO #40-#44 (docs/benchmarks.md), for a loaded
+/// machine.
+const PLANNING_NODES_PER_SECOND: f64 = 3e6;
+
+/// Nodes an exact solve is expected to need with `empties` empty cells: about 2e8 at 22
+/// (FFO #41-#44 took 0.8e8-1.9e8), a third for each empty fewer; a WLD solve a third of that.
+fn expected_nodes(empties: u32, mode: SolveMode) -> f64 {
+    let exact = 2e8 * 3f64.powi(empties as i32 - 22);
+    match mode {
+        SolveMode::Exact => exact,
+        SolveMode::WinLossDraw => exact / 3.0,
+    }
+}
+
+/// The move to play in `board` by solving it before `deadline`: first whether it wins (WLD),
+/// then, if the exact solve is expected to fit as well, the best score. Each solve is tried
+/// only when expected to take under a quarter of the time left, and is stopped at half of
+/// it, so a wrong guess leaves the search at least a quarter. A proved loss with no time for
+/// the exact solve is left to the search (which may find the best resistance).
+pub fn solve_in_time(
+    solver: &mut EndgameSolver,
+    board: &Othello,
+    deadline: Instant,
+) -> Option<Place> {
+    let e = empties(board);
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let affordable =
+        |mode| expected_nodes(e, mode) / PLANNING_NODES_PER_SECOND <= left().as_secs_f64() / 4.0;
+    let half = || Budget {
+        deadline: Some(Instant::now() + left() / 2),
+        ..Budget::UNLIMITED
+    };
+    if !affordable(SolveMode::WinLossDraw) {
+        return None;
+    }
+    let wld = solver.solve(board, SolveMode::WinLossDraw, half())?;
+    if affordable(SolveMode::Exact)
+        && let Some(exact) = solver.solve(board, SolveMode::Exact, half())
+    {
+        return Some(exact.best);
+    }
+    (wld.score >= 0).then_some(wld.best)
+}
+
+/// The [`crate::Endgame`] of [`Reversi`]: [`solve_in_time`] on the 8x8 board, nothing on
+/// other sizes.
+#[derive(Default)]
+pub struct Timed<S> {
+    solver: Option<EndgameSolver>,
+    size: PhantomData<S>,
+}
+
+impl<S: Size> crate::Endgame<Reversi<S>> for Timed<S> {
+    fn solve(&mut self, state: &Reversi<S>, deadline: Instant) -> Option<Place> {
+        if S::N != 8 {
+            return None;
+        }
+        let board = Othello {
+            own: state.own.to_u128() as u64,
+            opp: state.opp.to_u128() as u64,
+            turn: state.turn,
+            size: PhantomData,
+        };
+        // The table is allocated on the first solve, not for every player built.
+        let e = empties(&board);
+        if expected_nodes(e, SolveMode::WinLossDraw) > 1e9 {
+            return None;
+        }
+        solve_in_time(
+            self.solver.get_or_insert_with(EndgameSolver::new),
+            &board,
+            deadline,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ply_core::{Budget, Game, Outcome};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// Plain full-width negamax over the generic [`Game`] rules: the final disc difference
+    /// for the side to move, empties to the winner, checked against the game's own outcome.
+    fn plain(state: &Othello) -> i32 {
+        if let Some(outcome) = state.outcome() {
+            let (black, white) = state.counts();
+            let (mine, theirs) = if state.to_move() == Seat::FIRST {
+                (black as i32, white as i32)
+            } else {
+                (white as i32, black as i32)
+            };
+            let empty = 64 - mine - theirs;
+            let score = (mine - theirs) + (mine - theirs).signum() * empty;
+            let expected = match outcome {
+                Outcome::Win(s) if s == state.to_move() => 1,
+                Outcome::Win(_) => -1,
+                _ => 0,
+            };
+            assert_eq!(score.signum(), expected, "{state}");
+            return score;
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&m| {
+                let mut child = *state;
+                child.play(m).expect("legal");
+                let v = plain(&child);
+                if child.to_move() == state.to_move() {
+                    v
+                } else {
+                    -v
+                }
+            })
+            .max()
+            .expect("not over, so a move")
+    }
+
+    use ply_core::Seat;
+
+    /// A position reached by seeded random play with `empties` empty cells and a move to
+    /// make, if the game lasts that long.
+    fn random_position(seed: u64, target: u32) -> Option<Othello> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = Othello::start();
+        let mut moves = Vec::new();
+        while empties(&state) > target {
+            state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return None;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            state.play_unchecked(m);
+        }
+        state.outcome().is_none().then_some(state)
+    }
+
+    fn check_against_plain(seeds: std::ops::Range<u64>, empties_from: u32, empties_to: u32) {
+        let mut solver = EndgameSolver::new();
+        let mut checked = 0;
+        for seed in seeds {
+            let target = empties_from + (seed as u32) % (empties_to - empties_from + 1);
+            let Some(state) = random_position(seed, target) else {
+                continue;
+            };
+            let expected = plain(&state);
+            let exact = solver
+                .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+                .expect("no budget");
+            assert_eq!(exact.score, expected, "seed {seed}: {state}");
+            let wld = solver
+                .solve(&state, SolveMode::WinLossDraw, Budget::UNLIMITED)
+                .expect("no budget");
+            assert_eq!(wld.score, expected.signum(), "seed {seed}: {state}");
+            // The best move reaches the score.
+            let mut child = state;
+            child.play(exact.best).expect("the solver's move is legal");
+            let after = plain(&child);
+            let after = if child.to_move() == state.to_move() {
+                after
+            } else {
+                -after
+            };
+            assert_eq!(
+                after, expected,
+                "seed {seed}: best move {} of {state}",
+                exact.best
+            );
+            checked += 1;
+        }
+        assert!(checked > 0);
+    }
+
+    #[test]
+    fn exact_and_wld_scores_equal_plain_negamax_with_8_to_9_empties() {
+        check_against_plain(0..24, 8, 9);
+    }
+
+    #[test]
+    #[ignore = "plain negamax up to 12 empties: about 3 minutes in release (cargo test --release -- --ignored)"]
+    fn exact_and_wld_scores_equal_plain_negamax_with_8_to_12_empties() {
+        check_against_plain(100..200, 8, 12);
+    }
+
+    #[test]
+    fn a_finished_game_has_no_solution() {
+        // Nobody can move at all: the solver has nothing to answer.
+        let over: Othello =
+            "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxx.. o"
+                .parse()
+                .unwrap();
+        assert!(over.outcome().is_some());
+        assert_eq!(
+            EndgameSolver::new().solve(&over, SolveMode::Exact, Budget::UNLIMITED),
+            None
+        );
+    }
+
+    #[test]
+    fn stops_at_the_node_limit_and_answers_nothing() {
+        let state = random_position(7, 16).expect("a position");
+        let mut solver = EndgameSolver::new();
+        assert_eq!(
+            solver.solve(&state, SolveMode::Exact, Budget::nodes(5000)),
+            None
+        );
+    }
+
+    #[test]
+    fn solve_in_time_tries_only_what_fits_before_the_deadline() {
+        let mut solver = EndgameSolver::new();
+        let state = random_position(3, 10).expect("a position");
+        let now = Instant::now();
+        assert_eq!(
+            solve_in_time(&mut solver, &state, now),
+            None,
+            "no time at all"
+        );
+        let far = now + Duration::from_secs(60);
+        let mv = solve_in_time(&mut solver, &state, far).expect("10 empties fit in a minute");
+        let exact = solver
+            .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+            .unwrap();
+        let mut child = state;
+        child.play(mv).unwrap();
+        let after = plain(&child);
+        let after = if child.to_move() == state.to_move() {
+            after
+        } else {
+            -after
+        };
+        assert_eq!(after, exact.score);
+        // 24 empties: expected to take minutes, so not even tried with a second left.
+        let early = random_position(5, 24).expect("a position");
+        let mut fresh = EndgameSolver::new();
+        let second = Instant::now() + Duration::from_secs(1);
+        assert_eq!(solve_in_time(&mut fresh, &early, second), None);
+        assert_eq!(fresh.nodes, 0, "not tried");
+    }
+
+    #[test]
+    fn same_position_same_answer_and_nodes() {
+        let state = random_position(11, 12).expect("a position");
+        let mut solver = EndgameSolver::new();
+        let a = solver
+            .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+            .unwrap();
+        let b = EndgameSolver::new()
+            .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+            .unwrap();
+        assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    }
+
+    /// An FFO position (a1..h1, a2..h2, ... ; `X` black, `O` white, `-` empty) in ply's form.
+    fn ffo(board: &str, black_to_move: bool) -> Othello {
+        let rows: Vec<String> = board
+            .as_bytes()
+            .chunks(8)
+            .map(|row| {
+                row.iter()
+                    .map(|&c| match c {
+                        b'X' => 'x',
+                        b'O' => 'o',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if black_to_move { 'x' } else { 'o' };
+        format!("{} {side}", rows.join("/"))
+            .parse()
+            .expect("an FFO board")
+    }
+
+    /// A cell in Othello notation (`a1` the top left, columns a-h, rows 1-8).
+    fn cell(name: &str) -> Place {
+        let b = name.as_bytes();
+        Place::at(usize::from(b[1] - b'1'), usize::from(b[0] - b'a'))
+    }
+
+    /// FFO endgame test positions #40-#44 with their published exact scores (for the side to
+    /// move) and best moves, from Gunnar Andersson's FFO test suite,
+    /// <http://www.radagast.se/othello/ffotest.html>.
+    const FFO: [(u32, &str, bool, i32, &[&str]); 5] = [
+        (
+            40,
+            "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------",
+            true,
+            38,
+            &["a2"],
+        ),
+        (
+            41,
+            "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O-",
+            true,
+            0,
+            &["h4"],
+        ),
+        (
+            42,
+            "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO--",
+            true,
+            6,
+            &["g2"],
+        ),
+        (
+            43,
+            "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX-",
+            false,
+            -12,
+            &["c7", "g3"],
+        ),
+        (
+            44,
+            "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX--",
+            false,
+            -14,
+            &["d2", "b8"],
+        ),
+    ];
+
+    fn solve_ffo(number: u32) {
+        let &(_, board, black, score, best) = FFO.iter().find(|p| p.0 == number).unwrap();
+        let state = ffo(board, black);
+        let mut solver = EndgameSolver::new();
+        let s = solver
+            .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+            .unwrap();
+        assert_eq!(s.score, score, "FFO #{number}");
+        assert!(
+            best.iter().any(|b| cell(b) == s.best),
+            "FFO #{number}: {}",
+            s.best
+        );
+        let w = solver
+            .solve(&state, SolveMode::WinLossDraw, Budget::UNLIMITED)
+            .unwrap();
+        assert_eq!(w.score, score.signum(), "FFO #{number}");
+        eprintln!(
+            "FFO #{number}: {} empties, score {}, move {}, {} nodes in {:.2?} ({:.1} M nodes/s); WLD {} nodes in {:.2?}",
+            empties(&state),
+            s.score,
+            s.best,
+            s.nodes,
+            s.elapsed,
+            s.nodes as f64 / s.elapsed.as_secs_f64() / 1e6,
+            w.nodes,
+            w.elapsed
+        );
+    }
+
+    #[test]
+    #[ignore = "about 3 s in release, exact and WLD (cargo test --release -- --ignored)"]
+    fn ffo_40() {
+        solve_ffo(40);
+    }
+    #[test]
+    #[ignore = "about 14 s in release, exact and WLD (cargo test --release -- --ignored)"]
+    fn ffo_41() {
+        solve_ffo(41);
+    }
+    #[test]
+    #[ignore = "about 27 s in release, exact and WLD (cargo test --release -- --ignored)"]
+    fn ffo_42() {
+        solve_ffo(42);
+    }
+    #[test]
+    #[ignore = "about 20 s in release, exact and WLD (cargo test --release -- --ignored)"]
+    fn ffo_43() {
+        solve_ffo(43);
+    }
+    #[test]
+    #[ignore = "about 16 s in release, exact and WLD (cargo test --release -- --ignored)"]
+    fn ffo_44() {
+        solve_ffo(44);
+    }
+}
