@@ -71,7 +71,8 @@ function report(ai) {
   if (!ai || !ai.report) return;
   const r = ai.report;
   $('report').textContent = `${r.name} played ${ai.move}` +
-    (r.depth !== undefined ? ` · depth ${r.depth} · score ${r.score}${r.exact ? ' (exact)' : ''} · ${r.nodes} nodes · line ${r.pv.join(' ')}` : '');
+    (r.depth !== undefined ? ` · depth ${r.depth} · score ${r.score}${r.exact ? ' (exact)' : ''} · ${r.nodes} nodes · line ${r.pv.join(' ')}` : '') +
+    (r.solved ? ' · proved best by the endgame solver' : '');
 }
 
 async function send(move) {

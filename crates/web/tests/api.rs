@@ -283,6 +283,74 @@ async fn a_game_against_the_perfect_ai_and_bad_moves() {
 }
 
 #[tokio::test]
+async fn the_othello_ai_plays_the_endgame_solver_s_proven_best_move() {
+    use ply_core::{Budget, Game};
+    use ply_games::reversi::{EndgameSolver, Othello, SolveMode};
+    let s = server(None);
+    let first = |state: &Othello| {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        moves[0]
+    };
+    // Positions with 11 empties reached by different openings, the person to move.
+    let mut checked = 0;
+    for opening in 0..6 {
+        let mut state = Othello::start();
+        let mut ply = 0;
+        while state.outcome().is_none() && state.to_string().matches('.').count() > 11 {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mv = moves[if ply < 4 {
+                (opening + ply) % moves.len()
+            } else {
+                0
+            }];
+            state.play_unchecked(mv);
+            ply += 1;
+        }
+        if state.outcome().is_some() {
+            continue;
+        }
+        let mine = first(&state);
+        let mut after = state;
+        after.play_unchecked(mine);
+        if after.outcome().is_some() {
+            continue;
+        }
+        let (status, v) = s
+            .post_json(
+                "/api/play/othello/move",
+                json!({"state": state.to_string(), "move": mine.to_string(), "ai": "alphabeta", "ms": 3000}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["ai"]["report"]["solved"], true, "{v}");
+        let ai = after.parse_move(v["ai"]["move"].as_str().unwrap()).unwrap();
+        let mut next = after;
+        next.play_unchecked(ai);
+        if next.outcome().is_some() {
+            continue;
+        }
+        // The move the AI played is worth what the position is worth: it is a best move.
+        let mut solver = EndgameSolver::new();
+        let best = solver
+            .solve(&after, SolveMode::Exact, Budget::UNLIMITED)
+            .unwrap();
+        let reply = solver
+            .solve(&next, SolveMode::Exact, Budget::UNLIMITED)
+            .unwrap();
+        let value = if next.to_move() == after.to_move() {
+            reply.score
+        } else {
+            -reply.score
+        };
+        assert_eq!(value, best.score, "{after}: the AI played {ai}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "only {checked} positions checked");
+}
+
+#[tokio::test]
 async fn malformed_and_oversized_bodies_are_clear_4xx() {
     let s = server(None);
     let (status, v) = s.post("/api/sudoku/solve", "{\"puzzle\": ").await;

@@ -5,7 +5,7 @@
 //! the cells it touches (found by playing it and comparing boards), so that the page can
 //! offer "click a piece, then its target" for any game without knowing its notation.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::Path;
@@ -126,6 +126,16 @@ fn ai<G: Heuristics>(name: Option<&str>, ms: Option<u64>, seed: Option<u64>) -> 
 fn ai_move<G: Heuristics>(state: &G, ai: Ai) -> ApiResult<(G::Move, Value)> {
     match ai.kind {
         BuiltinKind::Alphabeta | BuiltinKind::Perfect => {
+            // As `builtin:alphabeta` plays in a match: the game's endgame solver (8x8
+            // Othello) first, when it proves a move within the same time; the search gets
+            // what it left.
+            let deadline = Instant::now() + Duration::from_millis(ai.ms);
+            if ai.kind == BuiltinKind::Alphabeta
+                && let Some(mut solver) = G::endgame()
+                && let Some(mv) = solver.solve(state, deadline)
+            {
+                return Ok((mv, json!({"name": ai.kind.name(), "solved": true})));
+            }
             let mut search = AlphaBeta::with(
                 G::Eval::default(),
                 G::Ordering::default(),
@@ -134,7 +144,11 @@ fn ai_move<G: Heuristics>(state: &G, ai: Ai) -> ApiResult<(G::Move, Value)> {
             let budget = if ai.kind == BuiltinKind::Perfect {
                 Budget::UNLIMITED
             } else {
-                Budget::time(Duration::from_millis(ai.ms))
+                Budget::time(
+                    deadline
+                        .saturating_duration_since(Instant::now())
+                        .max(Duration::from_millis(1)),
+                )
             };
             let r = search.search(state, budget);
             let best = r
