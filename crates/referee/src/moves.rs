@@ -29,7 +29,7 @@ use crate::process::{
 };
 
 /// How long a jail may take to start (bubblewrap and the launcher; 20 ms when idle).
-const START_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const START_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long the launcher may take to kill a move's processes before the whole jail is torn
 /// down (the next move then gets a new one).
 const CLEAN_TIMEOUT: Duration = Duration::from_secs(2);
@@ -442,9 +442,17 @@ struct Output {
 }
 
 /// Waits for the launcher's `h`.
-fn hello(control: &OwnedFd) -> Result<(), String> {
+pub(crate) fn hello(control: &OwnedFd) -> Result<(), String> {
+    match reply_within(control, START_TIMEOUT)? {
+        reply if reply == b"h" => Ok(()),
+        _ => Err("the jail did not start".into()),
+    }
+}
+
+/// The launcher's next message, waited for at most `timeout` (empty when it is gone).
+pub(crate) fn reply_within(control: &OwnedFd, timeout: Duration) -> Result<Vec<u8>, String> {
     use rustix::event::{PollFd, PollFlags, poll};
-    let until = Instant::now() + START_TIMEOUT;
+    let until = Instant::now() + timeout;
     loop {
         let left = until.saturating_duration_since(Instant::now());
         if left.is_zero() {
@@ -461,10 +469,10 @@ fn hello(control: &OwnedFd) -> Result<(), String> {
             Err(e) => return Err(format!("cannot wait for the jail: {e}")),
         }
     }
-    let mut buf = [0u8; 16];
+    let mut buf = [0u8; 512];
     match rustix::net::recv(control, &mut buf[..], rustix::net::RecvFlags::empty()) {
-        Ok((1, _)) if buf[0] == b'h' => Ok(()),
-        _ => Err("the jail did not start".into()),
+        Ok((len, _)) => Ok(buf[..len.min(buf.len())].to_vec()),
+        Err(e) => Err(format!("cannot hear from the jail: {e}")),
     }
 }
 
