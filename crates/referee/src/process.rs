@@ -362,12 +362,20 @@ impl Sandbox {
         }
         if !self.has_cgroup() {
             missing.push(Missing::MemoryCgroup);
+            // Without a pid namespace and a cgroup, only the launcher as the keeper kills a
+            // helper that left its bot's process group.
+            if self.jail.is_none() && self.launcher.is_none() {
+                missing.push(Missing::Keeper);
+            }
         }
         if !self.controllers.can_limit_pids() {
             missing.push(Missing::PidsLimit);
         }
         if !self.controllers.can_freeze() {
             missing.push(Missing::Freezer);
+        }
+        if !self.limits_cpu() {
+            missing.push(Missing::CpuLimit);
         }
         JailReport { missing }
     }
@@ -1258,6 +1266,83 @@ pub fn describe_status(status: ExitStatus) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cgroup v2 base that is only a folder with a `cgroup.subtree_control` (nothing is
+    /// created in it unless a bot is started).
+    fn fake_v2(controllers: &str) -> (tempfile::TempDir, Sandbox) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("cgroup.subtree_control"), controllers).unwrap();
+        let sandbox = Sandbox::with_guard(MemoryGuard::CgroupV2(dir.path().to_path_buf()));
+        (dir, sandbox)
+    }
+
+    fn launcher() -> Launcher {
+        Launcher::program(Path::new("/bin/true"), Vec::new()).unwrap()
+    }
+
+    #[test]
+    fn the_report_says_when_there_is_no_cpu_limit() {
+        let (_dir, sandbox) = fake_v2("memory pids");
+        let report = sandbox.report();
+        assert_eq!(
+            report.missing,
+            vec![
+                Missing::Jail {
+                    reason: "not asked for".into()
+                },
+                Missing::CpuLimit
+            ]
+        );
+        let text = report.to_string();
+        assert!(
+            text.contains("no cpu controller: a bot's processes are not limited to one CPU"),
+            "{text}"
+        );
+        assert!(!report.is_complete());
+        let (_dir, sandbox) = fake_v2("memory pids cpu");
+        assert!(sandbox.limits_cpu());
+        assert!(!sandbox.report().missing.contains(&Missing::CpuLimit));
+        assert!(!sandbox.report().to_string().contains("cpu"));
+    }
+
+    #[test]
+    fn without_cgroups_the_report_says_a_helper_survives_only_without_a_keeper() {
+        let bare = Sandbox::with_guard(MemoryGuard::Rlimit);
+        let report = bare.report();
+        assert_eq!(
+            report.missing,
+            vec![
+                Missing::Jail {
+                    reason: "not asked for".into()
+                },
+                Missing::MemoryCgroup,
+                Missing::Keeper,
+                Missing::PidsLimit,
+                Missing::Freezer,
+                Missing::CpuLimit,
+            ]
+        );
+        let text = report.to_string();
+        assert!(
+            text.contains(
+                "no memory cgroup: memory is limited per process (RLIMIT_AS), so each of a \
+                 bot's processes may use the whole limit"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("a child that leaves its bot's process group (setsid) survives its bot"),
+            "{text}"
+        );
+        assert!(text.contains("not limited to one CPU"), "{text}");
+        // With the launcher as the keeper, nothing of a bot survives it: the report says so
+        // no more, and says the rest as before.
+        let kept = Sandbox::with_guard(MemoryGuard::Rlimit).with_launcher(Some(launcher()));
+        let report = kept.report();
+        assert!(!report.missing.contains(&Missing::Keeper));
+        assert_eq!(report.missing.len(), 5, "{report}");
+        assert!(!report.to_string().contains("survives"), "{report}");
+    }
 
     #[test]
     fn command_lines_split_like_a_shell() {
