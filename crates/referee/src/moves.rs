@@ -82,8 +82,12 @@ impl MoveRunner {
                 match GameJail::start(sandbox, command, limits) {
                     Ok(jail) => self.jail = Some(jail),
                     // No bot code ran yet: the failure is the machine's (bubblewrap, the
-                    // launcher), so the move gets a jail of its own, as without a launcher.
-                    Err(_) => break,
+                    // launcher), so the move gets a jail of its own, as without a launcher;
+                    // the sandbox says so once.
+                    Err(e) => {
+                        sandbox.game_jail_failed(&e);
+                        break;
+                    }
                 }
             }
             match self
@@ -233,7 +237,12 @@ impl GameJail {
                 let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
             }
             cleanup(cgroup);
-            return Err(std::io::Error::other(format!("{why}: {}", text.trim())));
+            let text = text.trim();
+            return Err(std::io::Error::other(if text.is_empty() {
+                why
+            } else {
+                format!("{why}: {text}")
+            }));
         }
         if let Some(mut stderr) = stderr {
             std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));

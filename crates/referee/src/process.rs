@@ -182,6 +182,8 @@ pub struct Sandbox {
     /// The program that starts each move's process inside a per-move bot's jail, which is
     /// then made once per game (`crate::launcher`); without it, a jail per move.
     launcher: Option<Launcher>,
+    /// A game jail (or keeper) failed to start, and a warning said so.
+    warned: std::sync::atomic::AtomicBool,
 }
 
 /// Numbers the sandboxes of this process.
@@ -244,6 +246,7 @@ impl Sandbox {
             pids_max: DEFAULT_PIDS_MAX,
             id: NEXT_SANDBOX.fetch_add(1, Ordering::Relaxed),
             launcher: None,
+            warned: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -261,6 +264,31 @@ impl Sandbox {
     /// The launcher of per-move bots' game jails, if any.
     pub fn launcher(&self) -> Option<&Launcher> {
         self.launcher.as_ref()
+    }
+
+    /// Says once (a `tracing` warning, the first time for this sandbox) that a per-move
+    /// bot's game jail, or its keeper without a jail, could not start, so that its moves
+    /// fall back to a process (and a jail) each.
+    pub(crate) fn game_jail_failed(&self, why: &std::io::Error) {
+        if self.warned.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let launcher = self
+            .launcher
+            .as_ref()
+            .map_or_else(String::new, |l| format!(" ({})", l.name().display()));
+        if self.jail.is_some() {
+            tracing::warn!(
+                "a bot's game jail could not start{launcher}: {why}; its moves run in a jail \
+                 each, which costs 8-10 ms per move (said once)"
+            );
+        } else {
+            tracing::warn!(
+                "a bot's keeper could not start{launcher}: {why}; its moves run as processes \
+                 of their own, and without a cgroup a helper that leaves a move's process \
+                 group survives it (said once)"
+            );
+        }
     }
 
     /// The variables bots see, besides `HOME`.
