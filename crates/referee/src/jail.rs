@@ -163,13 +163,22 @@ pub enum Missing {
         reason: String,
     },
     /// No memory cgroup: memory is limited per process (`RLIMIT_AS`), so a bot's children
-    /// each get the whole limit, and a `setsid` child escapes the kill.
+    /// each get the whole limit, and out-of-memory verdicts are guessed from the bot's
+    /// stderr. (A `setsid` child is still killed with its bot: the keeper, or the jail's
+    /// pid namespace, takes it along; see [`Missing::Keeper`].)
     MemoryCgroup,
+    /// Neither a jail, nor a cgroup, nor a launcher to keep the bot's processes
+    /// (`Sandbox::with_launcher`): a child that leaves its bot's process group (`setsid`)
+    /// survives its bot.
+    Keeper,
     /// No pids controller: the number of a bot's processes is not limited.
     PidsLimit,
     /// No freezer: pausing stops the bot's process group only, so a helper that left the
     /// group keeps computing.
     Freezer,
+    /// No cpu controller: a bot's whole tree is not limited to one CPU for its game, so a
+    /// bot with threads or helpers uses every core it can, at the other bots' expense.
+    CpuLimit,
     /// The referee is not root, so jailed bots run as its user id (mapped to `nobody`) and
     /// can read what that user can.
     SeparateUser,
@@ -183,14 +192,22 @@ impl fmt::Display for Missing {
                 "no jail ({reason}): bots run as this user, see its processes, files and the network"
             ),
             Missing::MemoryCgroup => f.write_str(
-                "no memory cgroup: memory is limited per process (RLIMIT_AS), and a child that \
-                 leaves the process group survives its bot",
+                "no memory cgroup: memory is limited per process (RLIMIT_AS), so each of a \
+                 bot's processes may use the whole limit",
+            ),
+            Missing::Keeper => f.write_str(
+                "no jail, cgroup or launcher: a child that leaves its bot's process group \
+                 (setsid) survives its bot",
             ),
             Missing::PidsLimit => {
                 f.write_str("no pids controller: the number of a bot's processes is not limited")
             }
             Missing::Freezer => f.write_str(
                 "no freezer: a paused bot's helper that left its process group keeps computing",
+            ),
+            Missing::CpuLimit => f.write_str(
+                "no cpu controller: a bot's processes are not limited to one CPU, so a bot with \
+                 threads or helpers can use every core",
             ),
             Missing::SeparateUser => f.write_str(
                 "not root: jailed bots run as this user id inside their namespace and can read \

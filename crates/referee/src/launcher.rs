@@ -12,9 +12,10 @@
 //! * `h` (launcher): ready.
 //! * `rN` (referee) with three descriptors (`SCM_RIGHTS`): run move N with them as its
 //!   stdin, stdout and stderr. The launcher starts the bot's program in a session of its
-//!   own and answers `xN STATUS CPU` (the raw wait status and the CPU time of the process
-//!   and the children it waited for, in microseconds) when it ends, or `eN WHY` when it
-//!   cannot be started.
+//!   own, says `pN PID` (its pid, in the launcher's pid namespace, which is also its
+//!   process group), and answers `xN STATUS CPU` (the raw wait status and the CPU time of
+//!   the process and the children it waited for, in microseconds) when it ends, or `eN WHY`
+//!   when it cannot be started.
 //! * `kN` (referee): kill every process of the move. The launcher sends `SIGKILL` to every
 //!   process of its namespace but itself (`kill(-1)`), reaps them all (as the namespace's
 //!   init it is every orphan's parent) until it has no child left, sends the `xN` it did
@@ -30,7 +31,10 @@
 //! children, then the children it adopts as those die, until none is left. It has no
 //! parent-death signal: when the referee dies, even of a `kill -9`, its socket reaches its
 //! end and the keeper kills every process of the bot before it exits, so nothing of a bot
-//! outlives the referee where there is no pid namespace either.
+//! outlives the referee where there is no pid namespace either. A persistent bot without a
+//! jail and without a cgroup runs under a keeper too, as one move that lasts the game
+//! (`crate::process::Sandbox::spawn`): the referee pauses it through its process group
+//! (the `pN` answer), and closes the socket to end it.
 //!
 //! The referee keeps the deadline: it never waits on the launcher longer than the move's
 //! time plus a grace, and tears the whole jail down (the next move gets a new one) when
@@ -153,7 +157,12 @@ pub fn serve(command: &[OsString]) -> i32 {
         let n = number(&msg[1..]);
         match msg[0] {
             b'r' if running.is_none() => match start(program, args, fds) {
-                Ok(pid) => running = Some((n, pid)),
+                Ok(pid) => {
+                    running = Some((n, pid));
+                    // The pid (and process group) of the move's process: a persistent
+                    // bot's keeper without a jail is paused through its group.
+                    let _ = send(control, format!("p{n} {}", pid.as_raw_nonzero()).as_bytes());
+                }
                 Err(e) => {
                     let _ = send(control, format!("e{n} {e}").as_bytes());
                 }

@@ -29,7 +29,7 @@ use crate::process::{
 };
 
 /// How long a jail may take to start (bubblewrap and the launcher; 20 ms when idle).
-const START_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const START_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long the launcher may take to kill a move's processes before the whole jail is torn
 /// down (the next move then gets a new one).
 const CLEAN_TIMEOUT: Duration = Duration::from_secs(2);
@@ -82,8 +82,12 @@ impl MoveRunner {
                 match GameJail::start(sandbox, command, limits) {
                     Ok(jail) => self.jail = Some(jail),
                     // No bot code ran yet: the failure is the machine's (bubblewrap, the
-                    // launcher), so the move gets a jail of its own, as without a launcher.
-                    Err(_) => break,
+                    // launcher), so the move gets a jail of its own, as without a launcher;
+                    // the sandbox says so once.
+                    Err(e) => {
+                        sandbox.game_jail_failed(&e);
+                        break;
+                    }
                 }
             }
             match self
@@ -233,7 +237,12 @@ impl GameJail {
                 let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
             }
             cleanup(cgroup);
-            return Err(std::io::Error::other(format!("{why}: {}", text.trim())));
+            let text = text.trim();
+            return Err(std::io::Error::other(if text.is_empty() {
+                why
+            } else {
+                format!("{why}: {text}")
+            }));
         }
         if let Some(mut stderr) = stderr {
             std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
@@ -442,9 +451,17 @@ struct Output {
 }
 
 /// Waits for the launcher's `h`.
-fn hello(control: &OwnedFd) -> Result<(), String> {
+pub(crate) fn hello(control: &OwnedFd) -> Result<(), String> {
+    match reply_within(control, START_TIMEOUT)? {
+        reply if reply == b"h" => Ok(()),
+        _ => Err("the jail did not start".into()),
+    }
+}
+
+/// The launcher's next message, waited for at most `timeout` (empty when it is gone).
+pub(crate) fn reply_within(control: &OwnedFd, timeout: Duration) -> Result<Vec<u8>, String> {
     use rustix::event::{PollFd, PollFlags, poll};
-    let until = Instant::now() + START_TIMEOUT;
+    let until = Instant::now() + timeout;
     loop {
         let left = until.saturating_duration_since(Instant::now());
         if left.is_zero() {
@@ -461,10 +478,10 @@ fn hello(control: &OwnedFd) -> Result<(), String> {
             Err(e) => return Err(format!("cannot wait for the jail: {e}")),
         }
     }
-    let mut buf = [0u8; 16];
+    let mut buf = [0u8; 512];
     match rustix::net::recv(control, &mut buf[..], rustix::net::RecvFlags::empty()) {
-        Ok((1, _)) if buf[0] == b'h' => Ok(()),
-        _ => Err("the jail did not start".into()),
+        Ok((len, _)) => Ok(buf[..len.min(buf.len())].to_vec()),
+        Err(e) => Err(format!("cannot hear from the jail: {e}")),
     }
 }
 

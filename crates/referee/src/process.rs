@@ -182,6 +182,8 @@ pub struct Sandbox {
     /// The program that starts each move's process inside a per-move bot's jail, which is
     /// then made once per game (`crate::launcher`); without it, a jail per move.
     launcher: Option<Launcher>,
+    /// A game jail (or keeper) failed to start, and a warning said so.
+    warned: std::sync::atomic::AtomicBool,
 }
 
 /// Numbers the sandboxes of this process.
@@ -244,13 +246,16 @@ impl Sandbox {
             pids_max: DEFAULT_PIDS_MAX,
             id: NEXT_SANDBOX.fetch_add(1, Ordering::Relaxed),
             launcher: None,
+            warned: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
     /// Runs a per-move bot's moves of one game in one jail, started once, whose launcher
     /// (`launcher`, [`Launcher::this_program`] for a program that calls
     /// [`crate::launcher::serve_if_asked`]) starts each move's process; `None` makes a jail
-    /// per move. Only used where there is a jail.
+    /// per move. Without a jail, the launcher runs directly as the keeper of the bot's
+    /// processes for the game: a per-move bot's, and a persistent bot's where there is no
+    /// cgroup either (`crate::launcher`).
     pub fn with_launcher(mut self, launcher: Option<Launcher>) -> Sandbox {
         self.launcher = launcher;
         self
@@ -259,6 +264,31 @@ impl Sandbox {
     /// The launcher of per-move bots' game jails, if any.
     pub fn launcher(&self) -> Option<&Launcher> {
         self.launcher.as_ref()
+    }
+
+    /// Says once (a `tracing` warning, the first time for this sandbox) that a per-move
+    /// bot's game jail, or its keeper without a jail, could not start, so that its moves
+    /// fall back to a process (and a jail) each.
+    pub(crate) fn game_jail_failed(&self, why: &std::io::Error) {
+        if self.warned.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let launcher = self
+            .launcher
+            .as_ref()
+            .map_or_else(String::new, |l| format!(" ({})", l.name().display()));
+        if self.jail.is_some() {
+            tracing::warn!(
+                "a bot's game jail could not start{launcher}: {why}; its moves run in a jail \
+                 each, which costs 8-10 ms per move (said once)"
+            );
+        } else {
+            tracing::warn!(
+                "a bot's keeper could not start{launcher}: {why}; its moves run as processes \
+                 of their own, and without a cgroup a helper that leaves a move's process \
+                 group survives it (said once)"
+            );
+        }
     }
 
     /// The variables bots see, besides `HOME`.
@@ -360,12 +390,20 @@ impl Sandbox {
         }
         if !self.has_cgroup() {
             missing.push(Missing::MemoryCgroup);
+            // Without a pid namespace and a cgroup, only the launcher as the keeper kills a
+            // helper that left its bot's process group.
+            if self.jail.is_none() && self.launcher.is_none() {
+                missing.push(Missing::Keeper);
+            }
         }
         if !self.controllers.can_limit_pids() {
             missing.push(Missing::PidsLimit);
         }
         if !self.controllers.can_freeze() {
             missing.push(Missing::Freezer);
+        }
+        if !self.limits_cpu() {
+            missing.push(Missing::CpuLimit);
         }
         JailReport { missing }
     }
@@ -478,6 +516,15 @@ impl Sandbox {
     ) -> std::io::Result<BotProcess> {
         let n = next_id();
         let cgroup = self.new_cgroup(n, limits.memory, per_game);
+        // Neither a pid namespace nor a cgroup would take a helper that left the bot's
+        // process group along: the bot runs under a keeper for the game.
+        if per_game
+            && cgroup.is_none()
+            && self.jail.is_none()
+            && let Some(launcher) = &self.launcher
+        {
+            return self.spawn_kept(launcher, command, limits, n);
+        }
         let veil = self.veil()?;
         let scratch = self.new_scratch(&veil, n)?;
         let (mut cmd, setup) = match &self.jail {
@@ -537,7 +584,182 @@ impl Sandbox {
             status: None,
             killed: false,
             scratch: Some(scratch),
+            keeper: None,
         })
+    }
+
+    /// [`Sandbox::spawn`] without a jail and without a cgroup: the launcher runs directly as
+    /// the keeper of the bot's processes for the game (`crate::launcher`), their subreaper,
+    /// and starts the bot as one move that lasts the game. A helper that leaves the bot's
+    /// session is the keeper's, which kills it with the bot; when the referee dies, even of
+    /// a `kill -9`, the keeper sees its socket end and kills every process of the bot.
+    fn spawn_kept(
+        &self,
+        launcher: &Launcher,
+        command: &CommandLine,
+        limits: &Limits,
+        n: u64,
+    ) -> std::io::Result<BotProcess> {
+        use std::os::fd::{AsFd, OwnedFd};
+        let veil = self.veil()?;
+        let scratch = self.new_scratch(&veil, n)?;
+        let made = (|| {
+            let (ours, theirs) = rustix::net::socketpair(
+                rustix::net::AddressFamily::UNIX,
+                rustix::net::SocketType::SEQPACKET,
+                rustix::net::SocketFlags::CLOEXEC,
+                None,
+            )?;
+            let mut cmd = Command::new(launcher.name());
+            cmd.args(launcher.args())
+                .arg(&command.program)
+                .args(&command.args)
+                .env_clear()
+                .envs(self.env.iter().map(|(k, v)| (k, v)))
+                .env("HOME", &scratch)
+                .stdin(Stdio::from(theirs))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null());
+            // No parent-death signal for the keeper: it must outlive a referee killed with
+            // -9 long enough to kill the bot's processes.
+            before_exec(&mut cmd, Vec::new(), Some(limits.memory), false);
+            let monitor = cmd.spawn()?;
+            // The command holds the keeper's end of the socket.
+            drop(cmd);
+            let mut keeper = Keeper {
+                monitor: Some(monitor),
+                control: std::sync::Arc::new(ours),
+            };
+            let started = (|| {
+                crate::moves::hello(&keeper.control).map_err(std::io::Error::other)?;
+                let (in_r, in_w) = std::io::pipe()?;
+                let (out_r, out_w) = std::io::pipe()?;
+                let (err_r, err_w) = std::io::pipe()?;
+                crate::launcher::send_with_fds(
+                    keeper.control.as_fd(),
+                    b"r1",
+                    &[in_r.as_fd(), out_w.as_fd(), err_w.as_fd()],
+                )?;
+                drop((in_r, out_w, err_w));
+                let reply =
+                    crate::moves::reply_within(&keeper.control, crate::moves::START_TIMEOUT)
+                        .map_err(std::io::Error::other)?;
+                let text = String::from_utf8_lossy(reply.get(1..).unwrap_or_default());
+                match reply.first() {
+                    Some(b'p') => {
+                        let pid = text
+                            .split(' ')
+                            .nth(1)
+                            .and_then(|p| p.parse::<i32>().ok())
+                            .and_then(Pid::from_raw)
+                            .ok_or_else(|| std::io::Error::other("the keeper said no pid"))?;
+                        Ok((pid, in_w, out_r, err_r))
+                    }
+                    Some(b'e') => Err(std::io::Error::other(
+                        text.split_once(' ').map_or("", |(_, why)| why).to_string(),
+                    )),
+                    _ => Err(std::io::Error::other("the keeper did not start the bot")),
+                }
+            })();
+            match started {
+                Ok(parts) => Ok((keeper, parts)),
+                Err(e) => {
+                    keeper.end();
+                    Err(e)
+                }
+            }
+        })();
+        let (keeper, (pid, stdin, stdout, stderr)) = match made {
+            Ok(made) => made,
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&scratch);
+                return Err(e);
+            }
+        };
+        let started = Instant::now();
+        let (tx, rx) = mpsc::channel();
+        pump(
+            stdout,
+            tx.clone(),
+            Event::Stdout,
+            || Event::StdoutClosed(()),
+        );
+        pump(stderr, tx.clone(), Event::Stderr, || Event::StderrClosed);
+        keeper.report_exit(tx);
+        Ok(BotProcess {
+            pid,
+            stdin: Some(ChildStdin::from(OwnedFd::from(stdin))),
+            events: rx,
+            cgroup: None,
+            started,
+            status: None,
+            killed: false,
+            scratch: Some(scratch),
+            keeper: Some(keeper),
+        })
+    }
+}
+
+/// The keeper of a persistent bot's processes without a jail and without a cgroup: the
+/// launcher, run directly, and the referee's end of its socket.
+#[derive(Debug)]
+struct Keeper {
+    monitor: Option<Child>,
+    control: std::sync::Arc<std::os::fd::OwnedFd>,
+}
+
+impl Keeper {
+    /// Passes the bot's exit to `tx` (`xN`, the raw wait status), or a `SIGKILL` when the
+    /// keeper is gone first (it kills the bot as it goes).
+    fn report_exit(&self, tx: Sender<Event>) {
+        let control = std::sync::Arc::clone(&self.control);
+        std::thread::spawn(move || {
+            use std::os::fd::AsFd;
+            let mut buf = [0u8; 512];
+            let status = loop {
+                match rustix::net::recv(
+                    control.as_fd(),
+                    &mut buf[..],
+                    rustix::net::RecvFlags::empty(),
+                ) {
+                    Err(rustix::io::Errno::INTR) => {}
+                    Ok((len, _)) if len > 0 && buf[0] == b'x' => {
+                        let text =
+                            String::from_utf8_lossy(&buf[1..len.min(buf.len())]).into_owned();
+                        break text
+                            .split(' ')
+                            .nth(1)
+                            .and_then(|w| w.parse().ok())
+                            .unwrap_or(9);
+                    }
+                    Ok((len, _)) if len > 0 => {}
+                    _ => break 9,
+                }
+            };
+            let _ = tx.send(Event::Exited(ExitStatus::from_raw(status)));
+        });
+    }
+
+    /// Ends the game: the keeper sees its socket end, kills every process of the bot, reaps
+    /// them all, and exits; this returns once it has (after 5 s, it is killed, its bot's
+    /// main process with it through the parent-death signal).
+    fn end(&mut self) {
+        let _ = rustix::net::shutdown(&*self.control, rustix::net::Shutdown::Both);
+        let Some(mut monitor) = self.monitor.take() else {
+            return;
+        };
+        let until = Instant::now() + Duration::from_secs(5);
+        while matches!(monitor.try_wait(), Ok(None)) && Instant::now() < until {
+            std::thread::sleep(Duration::from_micros(500));
+        }
+        let _ = monitor.kill();
+        let _ = monitor.wait();
+    }
+}
+
+impl Drop for Keeper {
+    fn drop(&mut self) {
+        self.end();
     }
 }
 
@@ -785,6 +1007,8 @@ pub struct BotProcess {
     killed: bool,
     /// The bot's HOME, removed when the process is dropped.
     scratch: Option<PathBuf>,
+    /// The keeper of its processes, without a jail and without a cgroup.
+    keeper: Option<Keeper>,
 }
 
 impl BotProcess {
@@ -882,6 +1106,9 @@ impl BotProcess {
         let _ = rustix::process::kill_process_group(self.pid, Signal::KILL);
         if let Some(cg) = &self.cgroup {
             cg.kill_all();
+        }
+        if let Some(keeper) = &mut self.keeper {
+            keeper.end();
         }
         while self.status.is_none() {
             match self.events.recv_timeout(Duration::from_secs(5)) {
@@ -1067,6 +1294,83 @@ pub fn describe_status(status: ExitStatus) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cgroup v2 base that is only a folder with a `cgroup.subtree_control` (nothing is
+    /// created in it unless a bot is started).
+    fn fake_v2(controllers: &str) -> (tempfile::TempDir, Sandbox) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("cgroup.subtree_control"), controllers).unwrap();
+        let sandbox = Sandbox::with_guard(MemoryGuard::CgroupV2(dir.path().to_path_buf()));
+        (dir, sandbox)
+    }
+
+    fn launcher() -> Launcher {
+        Launcher::program(Path::new("/bin/true"), Vec::new()).unwrap()
+    }
+
+    #[test]
+    fn the_report_says_when_there_is_no_cpu_limit() {
+        let (_dir, sandbox) = fake_v2("memory pids");
+        let report = sandbox.report();
+        assert_eq!(
+            report.missing,
+            vec![
+                Missing::Jail {
+                    reason: "not asked for".into()
+                },
+                Missing::CpuLimit
+            ]
+        );
+        let text = report.to_string();
+        assert!(
+            text.contains("no cpu controller: a bot's processes are not limited to one CPU"),
+            "{text}"
+        );
+        assert!(!report.is_complete());
+        let (_dir, sandbox) = fake_v2("memory pids cpu");
+        assert!(sandbox.limits_cpu());
+        assert!(!sandbox.report().missing.contains(&Missing::CpuLimit));
+        assert!(!sandbox.report().to_string().contains("cpu"));
+    }
+
+    #[test]
+    fn without_cgroups_the_report_says_a_helper_survives_only_without_a_keeper() {
+        let bare = Sandbox::with_guard(MemoryGuard::Rlimit);
+        let report = bare.report();
+        assert_eq!(
+            report.missing,
+            vec![
+                Missing::Jail {
+                    reason: "not asked for".into()
+                },
+                Missing::MemoryCgroup,
+                Missing::Keeper,
+                Missing::PidsLimit,
+                Missing::Freezer,
+                Missing::CpuLimit,
+            ]
+        );
+        let text = report.to_string();
+        assert!(
+            text.contains(
+                "no memory cgroup: memory is limited per process (RLIMIT_AS), so each of a \
+                 bot's processes may use the whole limit"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("a child that leaves its bot's process group (setsid) survives its bot"),
+            "{text}"
+        );
+        assert!(text.contains("not limited to one CPU"), "{text}");
+        // With the launcher as the keeper, nothing of a bot survives it: the report says so
+        // no more, and says the rest as before.
+        let kept = Sandbox::with_guard(MemoryGuard::Rlimit).with_launcher(Some(launcher()));
+        let report = kept.report();
+        assert!(!report.missing.contains(&Missing::Keeper));
+        assert_eq!(report.missing.len(), 5, "{report}");
+        assert!(!report.to_string().contains("survives"), "{report}");
+    }
 
     #[test]
     fn command_lines_split_like_a_shell() {

@@ -409,3 +409,196 @@ fn lines_after_go_wait_for_the_next_turn() {
 fn unjailed() -> Sandbox {
     Sandbox::detect().with_jail(None)
 }
+
+/// A sandbox with neither a jail nor a cgroup (rlimits only), whose persistent bots run
+/// under the keeper (the launcher run directly, their subreaper).
+fn kept() -> Sandbox {
+    let launcher = ply_referee::launcher::Launcher::program(
+        Path::new(env!("CARGO_BIN_EXE_ply-jail-launcher")),
+        vec![ply_referee::launcher::ARG.into()],
+    )
+    .unwrap();
+    let sandbox = Sandbox::with_guard(MemoryGuard::Rlimit).with_launcher(Some(launcher));
+    assert!(sandbox.jail().is_none() && !sandbox.has_cgroup());
+    sandbox
+}
+
+/// Processes (this one's aside) with `marker` in their command line or environment.
+fn marked(marker: &str) -> Vec<(i32, String)> {
+    let me = std::process::id() as i32;
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        if pid == me || !running(pid) {
+            continue;
+        }
+        for file in ["cmdline", "environ"] {
+            if let Ok(bytes) = std::fs::read(entry.path().join(file))
+                && String::from_utf8_lossy(&bytes).contains(marker)
+            {
+                found.push((pid, String::from_utf8_lossy(&bytes).replace('\0', " ")));
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Waits up to `wait` for no process to carry `marker`; what is left.
+fn marked_after(marker: &str, wait: Duration) -> Vec<(i32, String)> {
+    let until = std::time::Instant::now() + wait;
+    loop {
+        let left = marked(marker);
+        if left.is_empty() || std::time::Instant::now() >= until {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The marker of [`play_seats`]' bots: its pid file, in a fresh temporary folder.
+fn pidfile_marker(on_turn_dir: &Path) -> String {
+    on_turn_dir.join("pids").display().to_string()
+}
+
+/// Without a jail and without a cgroup, a persistent bot's helper that left its process
+/// group (`setsid`) is killed with the bot at the end of the game: the keeper, its
+/// subreaper, kills it. Without the keeper (no launcher) the same helper survives the game,
+/// which this test checks too, so that it can tell the two apart.
+#[test]
+fn without_jail_or_cgroup_a_persistent_bot_s_setsid_helper_dies_with_the_game() {
+    for keeper in [true, false] {
+        let sandbox = if keeper {
+            kept()
+        } else {
+            Sandbox::with_guard(MemoryGuard::Rlimit)
+        };
+        let mut marker = String::new();
+        let g = play_seats(
+            ("hold", 99),
+            ("escape", 1),
+            limits(),
+            false,
+            &sandbox,
+            |_, dir| marker = pidfile_marker(dir),
+        );
+        assert_eq!(g.result.status[1].as_str(), "survived");
+        // The bot, its helper (whose pid it wrote) and nothing else.
+        assert_eq!(g.pids.len(), 3, "{:?}", g.pids);
+        let left = marked_after(&marker, Duration::from_secs(3));
+        if keeper {
+            assert_eq!(left, Vec::new(), "outlived the game");
+            for &pid in &g.pids {
+                assert!(!running(pid), "process {pid} outlived the game");
+            }
+        } else {
+            assert!(!left.is_empty(), "the helper died without a keeper");
+            for (pid, _) in left {
+                let _ = std::process::Command::new("kill")
+                    .args(["-9", &pid.to_string()])
+                    .status();
+            }
+            assert_eq!(marked_after(&marker, Duration::from_secs(3)), Vec::new());
+        }
+    }
+}
+
+/// Without a jail and without a cgroup, nothing of a persistent bot outlives its referee
+/// killed with -9: the bot dies of its parent-death signal with the keeper, and the keeper
+/// kills its `setsid` helper when it sees the referee's socket end. The referee is this
+/// test run again as a process of its own (`PLY_TEST_KEPT_REFEREE`), which starts the bot,
+/// plays its setup turn (where the helper starts) and waits to be killed.
+#[test]
+fn without_jail_or_cgroup_nothing_of_a_persistent_bot_outlives_its_referee_killed_with_sigkill() {
+    const NAME: &str = "without_jail_or_cgroup_nothing_of_a_persistent_bot_outlives_its_referee_killed_with_sigkill";
+    if let Some(dir) = std::env::var_os("PLY_TEST_KEPT_REFEREE") {
+        let pidfile = Path::new(&dir).join("pids");
+        let command = CommandLine {
+            program: "/bin/sh".into(),
+            args: vec![
+                script().display().to_string(),
+                "escape".into(),
+                "0".into(),
+                pidfile.display().to_string(),
+            ],
+        };
+        let limits = limits();
+        let mut bot = PersistentBot::start(&kept(), &command, &limits, false).unwrap();
+        let setup = bot.exchange("ready\n", limits.load);
+        assert_eq!(setup.reply, Ok(vec![]));
+        std::fs::write(Path::new(&dir).join("ready"), "").unwrap();
+        std::thread::sleep(Duration::from_secs(600));
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let marker = pidfile_marker(dir.path());
+    let mut referee = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", NAME, "--nocapture", "--test-threads=1"])
+        .env("PLY_TEST_KEPT_REFEREE", dir.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Until the setup turn is played and the helper's sleep runs.
+    let until = std::time::Instant::now() + Duration::from_secs(30);
+    let helper_sleeps = || {
+        marked(&marker).iter().any(|(pid, _)| {
+            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c.starts_with(b"sleep\0"))
+        })
+    };
+    while !(dir.path().join("ready").exists() && helper_sleeps())
+        && std::time::Instant::now() < until
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let ran = helper_sleeps();
+    let before = marked(&marker);
+    referee.kill().unwrap();
+    referee.wait().unwrap();
+    assert!(
+        dir.path().join("ready").exists(),
+        "the referee never played"
+    );
+    assert!(ran, "the helper never ran: {before:?}");
+    assert_eq!(
+        marked_after(&marker, Duration::from_secs(3)),
+        Vec::new(),
+        "outlived the referee"
+    );
+}
+
+/// Under the keeper, misbehaving bots end as they do without it: a crash is `crashed` with
+/// its exit code (the keeper passes the wait status on), a hang and a flood are `timeout`,
+/// a memory hog under the inherited `RLIMIT_AS` is `crashed`; the others play on and no
+/// process is left.
+#[test]
+fn under_the_keeper_misbehaving_bots_end_as_without_it() {
+    let g = play_with("crash", 3, limits(), false, &kept());
+    check(&g, "crashed", 3, "exit code 3");
+    let l = PersistentLimits {
+        turn: Duration::from_millis(1500),
+        ..limits()
+    };
+    let g = play_with("hang", 3, l, false, &kept());
+    check(&g, "timeout", 3, "no go within 1500 ms");
+    let l = PersistentLimits {
+        output: 64 << 10,
+        ..limits()
+    };
+    let g = play_with("flood", 2, l, false, &kept());
+    check(&g, "timeout", 2, "output flood: more than 65536 bytes");
+    let l = PersistentLimits {
+        memory: 64 << 20,
+        turn: Duration::from_secs(10),
+        ..limits()
+    };
+    let g = play_with("hog", 2, l, false, &kept());
+    check(&g, "crashed", 2, "");
+}

@@ -383,3 +383,61 @@ fn without_a_jail_the_launcher_keeps_the_bots_processes() {
     mine.wait().unwrap();
     assert_nothing_left(&m, &sandbox);
 }
+
+/// What `tracing` writes, kept for a test.
+#[derive(Clone, Default)]
+struct Log(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Log {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A game jail that cannot start (its launcher, `/bin/true`, exits without a word) is said
+/// once per sandbox, as a warning, however many moves and games fall back; the moves still
+/// run, each a process (in a jail) of its own. Without a jail, the same for the keeper.
+#[test]
+fn a_game_jail_that_cannot_start_is_said_once_and_the_moves_still_run() {
+    let bogus = || Launcher::program(Path::new("/bin/true"), Vec::new()).unwrap();
+    let mut cases = vec![(
+        Sandbox::with_guard(ply_referee::process::MemoryGuard::Rlimit).with_launcher(Some(bogus())),
+        "a bot's keeper could not start (/bin/true)",
+    )];
+    if jailed().is_some() {
+        cases.push((
+            Sandbox::detect().with_launcher(Some(bogus())),
+            "a bot's game jail could not start (/bin/true)",
+        ));
+    }
+    let bot = sh("echo 1 1", "unused");
+    for (sandbox, words) in cases {
+        let log = Log::default();
+        let writer = log.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            for _ in 0..2 {
+                let mut game = MoveRunner::new();
+                for _ in 0..2 {
+                    let (verdict, run) = play(&mut game, &sandbox, &bot);
+                    assert_eq!(verdict, Verdict::Ok, "{}", stderr(&run));
+                    assert!(!game.has_jail());
+                }
+            }
+        });
+        let text = String::from_utf8_lossy(&log.0.lock().unwrap()).into_owned();
+        assert_eq!(text.matches(words).count(), 1, "{text}");
+        assert_eq!(text.matches("WARN").count(), 1, "{text}");
+        assert!(
+            text.contains("(/bin/true): the jail did not start; its moves run"),
+            "{text}"
+        );
+    }
+}

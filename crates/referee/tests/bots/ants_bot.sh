@@ -12,6 +12,8 @@
 #   ticker starts a child that appends a line to PIDFILE.ticks every 10 ms
 #   slow   (from turn TURN on) sleeps 0.3 s before every answer
 #   invalid sends an order with a bad direction (`o 1 10 x`) before its `go`
+#   escape starts a helper in a session of its own (`setsid`) that sleeps, with PIDFILE in
+#          its command line and in PLY_TEST_MARK in its environment (and its sleep's)
 # Every process it starts writes its pid to PIDFILE, so that tests can check none is left;
 # a bot that gets to read its `end` line notes it in PIDFILE.end.
 mode=$1
@@ -29,6 +31,11 @@ misbehave() {
         silent) exec cat > /dev/null ;;
         late) sleep 3 ;;
         invalid) echo 'o 1 10 x' ;;
+        escape) setsid env PLY_TEST_MARK="$pids" sh -c ': > "$0.escaped"; sleep 1000; :' "$pids" \
+                </dev/null >/dev/null 2>&1 &
+            echo $! >> "$pids"
+            # Answers once the helper left the group (a pause would stop it before that).
+            while [ ! -e "$pids.escaped" ]; do sleep 0.01; done ;;
         ticker) (while :; do echo t >> "$pids.ticks"; sleep 0.01; done) & echo $! >> "$pids" ;;
     esac
 }
