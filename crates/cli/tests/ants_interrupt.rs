@@ -6,6 +6,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use ply_testkit::procs::{Look, marked};
+
 /// A bot that answers every turn slowly, so the game is still on when `ply` is stopped.
 const SLOW_BOT: &str = "import sys, time\n\
 for line in sys.stdin:\n    \
@@ -18,18 +20,10 @@ break\n";
 
 /// The pids whose command line contains `marker`.
 fn processes_with(marker: &str) -> Vec<u32> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline"))
-            && String::from_utf8_lossy(&cmd).contains(marker)
-        {
-            out.push(pid);
-        }
-    }
-    out
+    marked(marker, Look::CommandLine)
+        .into_iter()
+        .map(|p| p.pid)
+        .collect()
 }
 
 fn wait_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {

@@ -10,6 +10,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use ply_store::{SqliteStore, Store};
+use ply_testkit::procs::{Look, marked};
 
 fn ply() -> Command {
     Command::new(env!("CARGO_BIN_EXE_ply"))
@@ -58,18 +59,10 @@ fn setup(dir: &Path, delay: &str) -> (PathBuf, String) {
 
 /// The pids whose command line contains `marker`.
 fn processes_with(marker: &str) -> Vec<u32> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline"))
-            && String::from_utf8_lossy(&cmd).contains(marker)
-        {
-            out.push(pid);
-        }
-    }
-    out
+    marked(marker, Look::CommandLine)
+        .into_iter()
+        .map(|p| p.pid)
+        .collect()
 }
 
 fn has_python() -> bool {

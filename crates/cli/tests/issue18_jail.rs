@@ -6,6 +6,8 @@
 use std::path::Path;
 use std::process::Output;
 
+use ply_testkit::procs::{Look, marked};
+
 mod common;
 
 /// Whether bubblewrap is installed (scripts/install-test-deps installs it).
@@ -248,15 +250,10 @@ fn a_per_move_bot_keeps_one_jail_and_folder_for_a_game() {
 
 /// Processes whose command line contains `marker`.
 fn processes_with(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline"))
-            && String::from_utf8_lossy(&cmdline).contains(marker)
-        {
-            found.push(String::from_utf8_lossy(&cmdline).replace('\0', " "));
-        }
-    }
-    found
+    marked(marker, Look::CommandLine)
+        .into_iter()
+        .map(|p| p.cmdline)
+        .collect()
 }
 
 /// Without a jail there is no pid namespace to die with ply, yet nothing of a bot outlives

@@ -12,6 +12,7 @@ use ply_referee::Sandbox;
 use ply_referee::ants::{AntsSeat, SeatRecord, play_ants};
 use ply_referee::persistent::{PersistentBot, PersistentLimits};
 use ply_referee::process::{CommandLine, MemoryGuard};
+use ply_testkit::procs::{self, Look};
 use serde_json::Value;
 
 /// Three players ten columns apart (out of each other's sight), two ants each on and beside
@@ -131,10 +132,7 @@ fn limits() -> PersistentLimits {
 
 /// Whether `pid` still runs (a zombie waiting for an init that does not reap is dead).
 fn running(pid: i32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
-        let state = s.rsplit_once(')').map(|(_, r)| r.trim_start());
-        !state.is_some_and(|r| r.starts_with('Z') || r.starts_with('X'))
-    })
+    u32::try_from(pid).is_ok_and(procs::running)
 }
 
 /// The checks every misbehaving bot must pass: its status and turn, the others playing to
@@ -425,41 +423,18 @@ fn kept() -> Sandbox {
 
 /// Processes (this one's aside) with `marker` in their command line or environment.
 fn marked(marker: &str) -> Vec<(i32, String)> {
-    let me = std::process::id() as i32;
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        if pid == me || !running(pid) {
-            continue;
-        }
-        for file in ["cmdline", "environ"] {
-            if let Ok(bytes) = std::fs::read(entry.path().join(file))
-                && String::from_utf8_lossy(&bytes).contains(marker)
-            {
-                found.push((pid, String::from_utf8_lossy(&bytes).replace('\0', " ")));
-                break;
-            }
-        }
-    }
-    found
+    procs::marked(marker, Look::CommandLineOrEnvironment)
+        .into_iter()
+        .map(|p| (p.pid as i32, p.cmdline))
+        .collect()
 }
 
 /// Waits up to `wait` for no process to carry `marker`; what is left.
 fn marked_after(marker: &str, wait: Duration) -> Vec<(i32, String)> {
-    let until = std::time::Instant::now() + wait;
-    loop {
-        let left = marked(marker);
-        if left.is_empty() || std::time::Instant::now() >= until {
-            return left;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    procs::marked_after(marker, Look::CommandLineOrEnvironment, wait)
+        .into_iter()
+        .map(|p| (p.pid as i32, p.cmdline))
+        .collect()
 }
 
 /// The marker of [`play_seats`]' bots: its pid file, in a fresh temporary folder.

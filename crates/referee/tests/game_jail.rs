@@ -16,6 +16,7 @@ use ply_referee::bot::judge_run;
 use ply_referee::launcher::{ARG, Launcher};
 use ply_referee::moves::MoveRunner;
 use ply_referee::process::{CommandLine, Limits, Run, Sandbox};
+use ply_testkit::procs::{Look, marked};
 
 const LIMITS: Limits = Limits {
     time: Duration::from_millis(2000),
@@ -68,20 +69,10 @@ fn stderr(run: &Run) -> String {
 
 /// Processes on the host whose command line contains `marker`.
 fn survivors(marker: &str) -> Vec<String> {
-    let me = std::process::id().to_string();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name == me || !name.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline"))
-            && String::from_utf8_lossy(&cmdline).contains(marker)
-        {
-            found.push(format!("{name}: {}", String::from_utf8_lossy(&cmdline)));
-        }
-    }
-    found
+    marked(marker, Look::CommandLine)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 /// The bot's processes between moves: the survivors but the launcher and bubblewrap (whose

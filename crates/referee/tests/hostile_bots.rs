@@ -17,6 +17,7 @@ use ply_referee::bot::judge_run;
 use ply_referee::launcher::Launcher;
 use ply_referee::persistent::{PersistentBot, PersistentLimits};
 use ply_referee::process::{CommandLine, Limits, Run, Sandbox, run_once};
+use ply_testkit::procs::{Look, marked};
 
 const LIMITS: Limits = Limits {
     time: Duration::from_millis(3000),
@@ -87,20 +88,10 @@ fn stderr(run: &Run) -> String {
 
 /// Processes whose command line contains `marker` (other than this test process).
 fn survivors(marker: &str) -> Vec<String> {
-    let me = std::process::id().to_string();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name == me || !name.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline"))
-            && String::from_utf8_lossy(&cmdline).contains(marker)
-        {
-            found.push(format!("{name}: {}", String::from_utf8_lossy(&cmdline)));
-        }
-    }
-    found
+    marked(marker, Look::CommandLine)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 /// Waits up to 2 s for every process with `marker` to be gone (the kernel reaps a killed

@@ -15,8 +15,11 @@
 //! * [`shared_data`]: the path of a file under `../shared/data`, or `None` (tests then skip).
 //! * [`postgres::Cluster`]: a throwaway PostgreSQL server for the store's and the workers'
 //!   tests.
+//! * [`procs::marked`]: the live processes that carry a test's marker, to prove that
+//!   nothing of a bot outlived it.
 
 pub mod postgres;
+pub mod procs;
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
