@@ -130,7 +130,7 @@ pub fn run(args: &LadderArgs) -> Result<ExitCode> {
         print_markdown(args, &plan, &rows)?;
     } else {
         outln!(
-            "{} ({}) against each opponent, {} ms a move, openings of {} random plies:",
+            "{} ({}) against each opponent, a limit of {} ms a move (a built-in thinks its own ms=), openings of {} random plies:",
             plan.challenger.name,
             plan.challenger.spec,
             args.limits.time_ms,
@@ -203,7 +203,7 @@ fn print_markdown(args: &LadderArgs, plan: &LadderPlan, rows: &[LadderRow]) -> R
         .collect();
     outln!("```sh\n{}\n```\n", command.join(" "));
     outln!(
-        "{} (`{}`), {} ms a move, pairs of games from openings of {} random plies (seed {}):\n",
+        "{} (`{}`), a limit of {} ms a move (a built-in thinks its own `ms=`), pairs of games from openings of {} random plies (seed {}):\n",
         plan.challenger.name,
         plan.challenger.spec,
         args.limits.time_ms,
