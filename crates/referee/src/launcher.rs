@@ -108,6 +108,17 @@ impl Launcher {
     }
 }
 
+/// The control socket between the referee and a launcher: (the referee's end, the
+/// launcher's end), both close-on-exec until the launcher's end is handed over.
+pub(crate) fn control_pair() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    Ok(rustix::net::socketpair(
+        rustix::net::AddressFamily::UNIX,
+        rustix::net::SocketType::SEQPACKET,
+        rustix::net::SocketFlags::CLOEXEC,
+        None,
+    )?)
+}
+
 /// Serves as the launcher and exits when the first argument is [`ARG`]; returns at once
 /// otherwise. Call it first thing in `main` of a program that uses
 /// [`Launcher::this_program`].

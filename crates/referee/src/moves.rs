@@ -185,12 +185,7 @@ impl GameJail {
                 }
                 None => (std::process::Command::new(launcher.name()), None),
             };
-            let (ours, theirs) = rustix::net::socketpair(
-                rustix::net::AddressFamily::UNIX,
-                rustix::net::SocketType::SEQPACKET,
-                rustix::net::SocketFlags::CLOEXEC,
-                None,
-            )?;
+            let (ours, theirs) = crate::launcher::control_pair()?;
             cmd.args(launcher.args())
                 .arg(&command.program)
                 .args(&command.args)

@@ -567,13 +567,7 @@ impl Sandbox {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
-        pump(
-            stdout,
-            tx.clone(),
-            Event::Stdout,
-            || Event::StdoutClosed(()),
-        );
-        pump(stderr, tx.clone(), Event::Stderr, || Event::StderrClosed);
+        pump_outputs(stdout, stderr, &tx);
         wait_in_background(child, tx, self.jail.is_some());
         Ok(BotProcess {
             pid,
@@ -604,12 +598,7 @@ impl Sandbox {
         let veil = self.veil()?;
         let scratch = self.new_scratch(&veil, n)?;
         let made = (|| {
-            let (ours, theirs) = rustix::net::socketpair(
-                rustix::net::AddressFamily::UNIX,
-                rustix::net::SocketType::SEQPACKET,
-                rustix::net::SocketFlags::CLOEXEC,
-                None,
-            )?;
+            let (ours, theirs) = crate::launcher::control_pair()?;
             let mut cmd = Command::new(launcher.name());
             cmd.args(launcher.args())
                 .arg(&command.program)
@@ -678,13 +667,7 @@ impl Sandbox {
         };
         let started = Instant::now();
         let (tx, rx) = mpsc::channel();
-        pump(
-            stdout,
-            tx.clone(),
-            Event::Stdout,
-            || Event::StdoutClosed(()),
-        );
-        pump(stderr, tx.clone(), Event::Stderr, || Event::StderrClosed);
+        pump_outputs(stdout, stderr, &tx);
         keeper.report_exit(tx);
         Ok(BotProcess {
             pid,
@@ -938,6 +921,21 @@ pub(crate) fn before_exec(
             Ok(())
         });
     }
+}
+
+/// Pumps a bot's stdout and stderr into `tx`, each from a thread of its own.
+fn pump_outputs<O: Read + Send + 'static, E: Read + Send + 'static>(
+    stdout: O,
+    stderr: E,
+    tx: &Sender<Event>,
+) {
+    pump(
+        stdout,
+        tx.clone(),
+        Event::Stdout,
+        || Event::StdoutClosed(()),
+    );
+    pump(stderr, tx.clone(), Event::Stderr, || Event::StderrClosed);
 }
 
 /// Passes what `from` gives to `tx` (`data`), then `closed` at its end, from a thread of
