@@ -1,0 +1,260 @@
+//! The 8x8 move generator, flipper and perft of [`super`] with AVX2, chosen at run time.
+//!
+//! `cargo install` builds for the generic x86-64 target (no AVX2, not even `popcnt`), so
+//! these functions are compiled for AVX2 with `#[target_feature]` and called only after
+//! `is_x86_feature_detected!` found every feature they were compiled for; elsewhere the
+//! portable code of [`super`] runs. The bodies are safe code (the `std::arch` intrinsics
+//! that take no pointer are safe inside a function compiled for their feature). The one
+//! `unsafe` is the call from code compiled without AVX2 into code compiled with it: that
+//! call is sound exactly when the CPU has the features, which [`available`] checks first.
+//!
+//! Bits are `row * 8 + col`. Each 256-bit vector holds the four line directions in its four
+//! 64-bit lanes, shifted by 1 (horizontal), 7 (anti-diagonal), 8 (vertical) and 9
+//! (diagonal): towards higher bits with a left shift, towards lower bits with a right one.
+
+use std::arch::x86_64::{
+    __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
+    _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
+    _mm256_extracti128_si256, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x,
+    _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
+};
+
+use super::RAYS;
+
+/// Whether this CPU has every feature the functions below are compiled for (the check is
+/// cached by the standard library after the first call).
+#[inline]
+pub(super) fn available() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("popcnt")
+}
+
+/// Perft as [`super::perft`]; `None` when the CPU lacks AVX2 (or the bit instructions).
+pub(super) fn perft(own: u64, opp: u64, depth: u32) -> Option<u64> {
+    if !available() {
+        return None;
+    }
+    #[allow(unsafe_code)]
+    // SAFETY: `perft_avx2` is compiled for avx2, bmi1, lzcnt and popcnt, and `available()`
+    // has just found all four on this CPU; it has no other precondition.
+    Some(unsafe { perft_avx2(own, opp, depth) })
+}
+
+/// [`legal`] and [`flips`] for the differential tests, `None` without AVX2.
+#[cfg(test)]
+pub(super) fn legal_checked(own: u64, opp: u64) -> Option<u64> {
+    #[allow(unsafe_code)]
+    // SAFETY: as in `perft`: called only when `available()` found the features.
+    available().then(|| unsafe { legal(own, opp) })
+}
+
+/// See [`legal_checked`].
+#[cfg(test)]
+pub(super) fn flips_checked(own: u64, opp: u64, sq: usize) -> Option<u64> {
+    #[allow(unsafe_code)]
+    // SAFETY: as in `perft`: called only when `available()` found the features.
+    available().then(|| unsafe { flips(own, opp, sq) })
+}
+
+/// The four shift amounts, one per lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn shifts(k: i64) -> __m256i {
+    _mm256_set_epi64x(9 * k, 8 * k, 7 * k, k)
+}
+
+/// The OR of the four lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn or_lanes(v: __m256i) -> u64 {
+    let half = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
+}
+
+/// The cells where the owner of `own` may place a disc: [`super::legal`]'s parallel prefix,
+/// the four directions at once.
+#[inline]
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn legal(own: u64, opp: u64) -> u64 {
+    // The horizontal and both diagonals cannot run through the edge columns.
+    let inner = 0x7E7E_7E7E_7E7E_7E7E_u64 as i64;
+    let lane_mask = _mm256_set_epi64x(inner, -1, inner, inner);
+    let pp = _mm256_set1_epi64x(own as i64);
+    let oo = _mm256_and_si256(_mm256_set1_epi64x(opp as i64), lane_mask);
+    let s1 = shifts(1);
+    let s2 = shifts(2);
+    let mut up = _mm256_and_si256(oo, _mm256_sllv_epi64(pp, s1));
+    let mut down = _mm256_and_si256(oo, _mm256_srlv_epi64(pp, s1));
+    up = _mm256_or_si256(up, _mm256_and_si256(oo, _mm256_sllv_epi64(up, s1)));
+    down = _mm256_or_si256(down, _mm256_and_si256(oo, _mm256_srlv_epi64(down, s1)));
+    let oo_up = _mm256_and_si256(oo, _mm256_sllv_epi64(oo, s1));
+    let oo_down = _mm256_srlv_epi64(oo_up, s1);
+    up = _mm256_or_si256(up, _mm256_and_si256(oo_up, _mm256_sllv_epi64(up, s2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(oo_down, _mm256_srlv_epi64(down, s2)));
+    up = _mm256_or_si256(up, _mm256_and_si256(oo_up, _mm256_sllv_epi64(up, s2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(oo_down, _mm256_srlv_epi64(down, s2)));
+    let reach = _mm256_or_si256(_mm256_sllv_epi64(up, s1), _mm256_srlv_epi64(down, s1));
+    or_lanes(reach) & !(own | opp)
+}
+
+/// The discs of `opp` turned over by a disc placed on cell `sq` by the owner of `own`,
+/// as [`super::flips`] (the same ray masks, four directions at once).
+#[inline]
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn flips(own: u64, opp: u64, sq: usize) -> u64 {
+    let r = &RAYS[sq];
+    let zero = _mm256_setzero_si256();
+    let pp = _mm256_set1_epi64x(own as i64);
+    let oo = _mm256_set1_epi64x(opp as i64);
+    // Towards higher bits: the nearest cell that is not the opponent's is the lowest bit.
+    let up = _mm256_set_epi64x(r[3] as i64, r[2] as i64, r[1] as i64, r[0] as i64);
+    let stop = _mm256_andnot_si256(oo, up);
+    let hit = _mm256_and_si256(_mm256_and_si256(stop, _mm256_sub_epi64(zero, stop)), pp);
+    // All ones when there is no outflanking disc, else the bits from it up: what is not
+    // flipped.
+    let keep = _mm256_sub_epi64(_mm256_cmpeq_epi64(hit, zero), hit);
+    let f_up = _mm256_andnot_si256(keep, up);
+    // Towards lower bits: the nearest is the highest bit, found by clearing every ray cell
+    // below a non-opponent cell (the "shadow", filled by doubling steps).
+    let down = _mm256_set_epi64x(r[7] as i64, r[6] as i64, r[5] as i64, r[4] as i64);
+    let mut stop = _mm256_andnot_si256(oo, down);
+    stop = _mm256_or_si256(stop, _mm256_srlv_epi64(stop, shifts(1)));
+    stop = _mm256_or_si256(stop, _mm256_srlv_epi64(stop, shifts(2)));
+    stop = _mm256_or_si256(stop, _mm256_srlv_epi64(stop, shifts(4)));
+    let shadow = _mm256_srlv_epi64(stop, shifts(1));
+    let hit = _mm256_andnot_si256(shadow, _mm256_and_si256(pp, down));
+    // Above the outflanking disc, on the ray (nothing when there is none).
+    let f_down = _mm256_and_si256(down, _mm256_sub_epi64(zero, _mm256_add_epi64(hit, hit)));
+    or_lanes(_mm256_or_si256(f_up, f_down))
+}
+
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn perft_avx2(own: u64, opp: u64, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    perft_with(own, opp, legal(own, opp), depth)
+}
+
+/// [`super::perft_with`], compiled for AVX2.
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn perft_with(own: u64, opp: u64, moves: u64, depth: u32) -> u64 {
+    if moves == 0 {
+        let theirs = legal(opp, own);
+        return if theirs == 0 {
+            0
+        } else if depth == 1 {
+            1
+        } else {
+            perft_with(opp, own, theirs, depth - 1)
+        };
+    }
+    if depth == 1 {
+        return u64::from(moves.count_ones());
+    }
+    let mut total = 0;
+    let mut rest = moves;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        let f = flips(own, opp, sq);
+        let (next_own, next_opp) = (opp ^ f, own | f | bit);
+        let next = legal(next_own, next_opp);
+        total += if depth > 2 {
+            perft_with(next_own, next_opp, next, depth - 1)
+        } else if next != 0 {
+            u64::from(next.count_ones())
+        } else {
+            u64::from(legal(next_opp, next_own) != 0)
+        };
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::{available, flips_checked, legal_checked};
+
+    /// Checks the AVX2 moves and flips against the portable ones on one position; false when
+    /// the CPU has no AVX2 (nothing is checked then).
+    fn same_as_portable(own: u64, opp: u64) -> bool {
+        let Some(legal) = legal_checked(own, opp) else {
+            return false;
+        };
+        assert_eq!(
+            legal,
+            super::super::legal_portable(own, opp),
+            "{own:#x} {opp:#x}"
+        );
+        for sq in 0..64 {
+            if (own | opp) & (1 << sq) == 0 {
+                assert_eq!(
+                    flips_checked(own, opp, sq),
+                    Some(super::super::flips_portable(own, opp, sq)),
+                    "{own:#x} {opp:#x} at {sq}"
+                );
+            }
+        }
+        true
+    }
+
+    /// Any two disjoint sets of every density, not only reachable positions.
+    #[test]
+    fn avx2_moves_and_flips_match_portable_on_random_boards() {
+        if !available() {
+            eprintln!("no AVX2 on this CPU: nothing to compare");
+            return;
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20);
+        for round in 0..50_000 {
+            let density = round % 7;
+            let (mut own, mut opp) = (0u64, 0u64);
+            for _ in 0..density {
+                own |= rng.random::<u64>();
+                opp |= rng.random::<u64>();
+            }
+            for (a, b) in [(own & !opp, opp), (own, opp & !own), (own & !opp, !own)] {
+                assert!(same_as_portable(a, b));
+                assert!(same_as_portable(b, a));
+            }
+        }
+    }
+
+    /// Positions of random games, every ply, both sides to move.
+    #[test]
+    fn avx2_moves_and_flips_match_portable_along_random_games() {
+        if !available() {
+            eprintln!("no AVX2 on this CPU: nothing to compare");
+            return;
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        for _ in 0..2_000 {
+            let (mut own, mut opp) = (0x0000_0008_1000_0000_u64, 0x0000_0010_0800_0000_u64);
+            loop {
+                assert!(same_as_portable(own, opp));
+                assert!(same_as_portable(opp, own));
+                let moves = super::super::legal_portable(own, opp);
+                if moves == 0 {
+                    if super::super::legal_portable(opp, own) == 0 {
+                        break;
+                    }
+                    (own, opp) = (opp, own);
+                    continue;
+                }
+                let pick = rng.random_range(0..moves.count_ones());
+                let mut rest = moves;
+                for _ in 0..pick {
+                    rest &= rest - 1;
+                }
+                let sq = rest.trailing_zeros() as usize;
+                let f = super::super::flips_portable(own, opp, sq);
+                (own, opp) = (opp ^ f, own | f | (1 << sq));
+            }
+        }
+    }
+}
