@@ -32,6 +32,10 @@ fn some_moves(own: u64, mask: u64, dir: u32) -> u64 {
 /// The cells where the owner of `own` may place a disc.
 #[inline(always)]
 pub(crate) fn legal(own: u64, opp: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(moves) = avx2::try_legal(own, opp) {
+        return moves;
+    }
     legal_portable(own, opp)
 }
 
@@ -84,6 +88,10 @@ const fn rays() -> [[u64; 8]; 64] {
 /// The discs of `opp` turned over by a disc placed on cell `sq` by the owner of `own`.
 #[inline(always)]
 pub(crate) fn flips(own: u64, opp: u64, sq: usize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(f) = avx2::try_flips(own, opp, sq) {
+        return f;
+    }
     flips_portable(own, opp, sq)
 }
 
@@ -113,7 +121,7 @@ pub(crate) fn flips_portable(own: u64, opp: u64, sq: usize) -> u64 {
 /// Perft from the side owning `own` (same convention as [`super::moves::perft_bits`]).
 pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if let Some(n) = avx2::perft(own, opp, depth) {
+    if let Some(n) = avx2::try_perft(own, opp, depth) {
         return n;
     }
     perft_portable(own, opp, depth)
