@@ -7,6 +7,7 @@
 //! that take no pointer are safe inside a function compiled for their feature). The one
 //! `unsafe` is the call from code compiled without AVX2 into code compiled with it: that
 //! call is sound exactly when the CPU has the features, which [`available`] checks first.
+//! Setting `PLY_NO_SIMD` in the environment forces the portable code.
 //!
 //! Perft runs whole inside AVX2 code ([`try_perft`]), so that the generator and flipper are
 //! inlined into its loop; the game and the endgame solver call [`try_legal`] and
@@ -30,15 +31,18 @@ use super::RAYS;
 /// What [`available`] found: 0 not looked yet, 1 absent, 2 present.
 static FOUND: AtomicU8 = AtomicU8::new(0);
 
-/// Whether this CPU has every feature the functions below are compiled for; looked up once,
-/// then one relaxed load (the game calls [`legal`] and [`flips`] through here at every node).
+/// Whether this CPU has every feature the functions below are compiled for, and the
+/// environment variable `PLY_NO_SIMD` is not set (it forces the portable code, to measure or
+/// test it); looked up once, then one relaxed load (the game calls [`legal`] and [`flips`]
+/// through here at every node).
 #[inline]
 pub(super) fn available() -> bool {
     match FOUND.load(Ordering::Relaxed) {
         2 => true,
         1 => false,
         _ => {
-            let found = is_x86_feature_detected!("avx2")
+            let found = std::env::var_os("PLY_NO_SIMD").is_none()
+                && is_x86_feature_detected!("avx2")
                 && is_x86_feature_detected!("bmi1")
                 && is_x86_feature_detected!("lzcnt")
                 && is_x86_feature_detected!("popcnt");
