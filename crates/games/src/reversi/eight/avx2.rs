@@ -21,8 +21,9 @@
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
     _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
-    _mm256_extracti128_si256, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x,
-    _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
+    _mm256_extract_epi64, _mm256_extracti128_si256, _mm256_or_si256, _mm256_permute4x64_epi64,
+    _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_shuffle_epi32,
+    _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_xor_si256,
 };
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -94,16 +95,32 @@ fn or_lanes(v: __m256i) -> u64 {
     _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
 }
 
+/// The OR of the four lanes, in every lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn or_all_lanes(v: __m256i) -> __m256i {
+    let v = _mm256_or_si256(v, _mm256_permute4x64_epi64::<0b0100_1110>(v));
+    _mm256_or_si256(v, _mm256_shuffle_epi32::<0b0100_1110>(v))
+}
+
 /// The cells where the owner of `own` may place a disc: [`super::legal`]'s parallel prefix,
 /// the four directions at once.
 #[inline]
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn legal(own: u64, opp: u64) -> u64 {
+    let pp = _mm256_set1_epi64x(own as i64);
+    let oo = _mm256_set1_epi64x(opp as i64);
+    reach(pp, oo) & !(own | opp)
+}
+
+/// [`legal`] on `own` and `opp` broadcast to every lane, before the empty cells are taken.
+#[inline]
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn reach(pp: __m256i, oo: __m256i) -> u64 {
     // The horizontal and both diagonals cannot run through the edge columns.
     let inner = 0x7E7E_7E7E_7E7E_7E7E_u64 as i64;
     let lane_mask = _mm256_set_epi64x(inner, -1, inner, inner);
-    let pp = _mm256_set1_epi64x(own as i64);
-    let oo = _mm256_and_si256(_mm256_set1_epi64x(opp as i64), lane_mask);
+    let oo = _mm256_and_si256(oo, lane_mask);
     let s1 = shifts(1);
     let s2 = shifts(2);
     let mut up = _mm256_and_si256(oo, _mm256_sllv_epi64(pp, s1));
@@ -117,7 +134,7 @@ fn legal(own: u64, opp: u64) -> u64 {
     up = _mm256_or_si256(up, _mm256_and_si256(oo_up, _mm256_sllv_epi64(up, s2)));
     down = _mm256_or_si256(down, _mm256_and_si256(oo_down, _mm256_srlv_epi64(down, s2)));
     let reach = _mm256_or_si256(_mm256_sllv_epi64(up, s1), _mm256_srlv_epi64(down, s1));
-    or_lanes(reach) & !(own | opp)
+    or_lanes(reach)
 }
 
 /// The discs of `opp` turned over by a disc placed on cell `sq` by the owner of `own`,
@@ -125,10 +142,26 @@ fn legal(own: u64, opp: u64) -> u64 {
 #[inline]
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn flips(own: u64, opp: u64, sq: usize) -> u64 {
+    let f = flips_vec(
+        _mm256_set1_epi64x(own as i64),
+        _mm256_set1_epi64x(opp as i64),
+        sq,
+    );
+    // Perft uses every lane: the tests check them all through here.
+    debug_assert!(
+        _mm256_extract_epi64::<1>(f) == _mm256_extract_epi64::<0>(f)
+            && _mm256_extract_epi64::<2>(f) == _mm256_extract_epi64::<0>(f)
+            && _mm256_extract_epi64::<3>(f) == _mm256_extract_epi64::<0>(f)
+    );
+    _mm_cvtsi128_si64(_mm256_castsi256_si128(f)) as u64
+}
+
+/// [`flips`] on `own` and `opp` broadcast to every lane; the flips in every lane.
+#[inline]
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn flips_vec(pp: __m256i, oo: __m256i, sq: usize) -> __m256i {
     let r = &RAYS[sq];
     let zero = _mm256_setzero_si256();
-    let pp = _mm256_set1_epi64x(own as i64);
-    let oo = _mm256_set1_epi64x(opp as i64);
     // Towards higher bits: the nearest cell that is not the opponent's is the lowest bit.
     let up = _mm256_set_epi64x(r[3] as i64, r[2] as i64, r[1] as i64, r[0] as i64);
     let stop = _mm256_andnot_si256(oo, up);
@@ -148,7 +181,7 @@ fn flips(own: u64, opp: u64, sq: usize) -> u64 {
     let hit = _mm256_andnot_si256(shadow, _mm256_and_si256(pp, down));
     // Above the outflanking disc, on the ray (nothing when there is none).
     let f_down = _mm256_and_si256(down, _mm256_sub_epi64(zero, _mm256_add_epi64(hit, hit)));
-    or_lanes(_mm256_or_si256(f_up, f_down))
+    or_all_lanes(_mm256_or_si256(f_up, f_down))
 }
 
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
@@ -175,21 +208,29 @@ fn perft_with(own: u64, opp: u64, moves: u64, depth: u32) -> u64 {
     if depth == 1 {
         return u64::from(moves.count_ones());
     }
+    let (pp, oo) = (
+        _mm256_set1_epi64x(own as i64),
+        _mm256_set1_epi64x(opp as i64),
+    );
+    let empty = !(own | opp);
     let mut total = 0;
     let mut rest = moves;
     while rest != 0 {
         let sq = rest.trailing_zeros() as usize;
         let bit = rest & rest.wrapping_neg();
         rest ^= bit;
-        let f = flips(own, opp, sq);
-        let (next_own, next_opp) = (opp ^ f, own | f | bit);
-        let next = legal(next_own, next_opp);
+        let fv = flips_vec(pp, oo, sq);
+        let next_own_v = _mm256_xor_si256(oo, fv);
+        let next_opp_v = _mm256_or_si256(_mm256_set1_epi64x((own | bit) as i64), fv);
+        // A move fills one empty cell and flips only discs.
+        let next = reach(next_own_v, next_opp_v) & (empty ^ bit);
         total += if depth > 2 {
-            perft_with(next_own, next_opp, next, depth - 1)
+            let f = _mm_cvtsi128_si64(_mm256_castsi256_si128(fv)) as u64;
+            perft_with(opp ^ f, own | f | bit, next, depth - 1)
         } else if next != 0 {
             u64::from(next.count_ones())
         } else {
-            u64::from(legal(next_opp, next_own) != 0)
+            u64::from(reach(next_opp_v, next_own_v) & (empty ^ bit) != 0)
         };
     }
     total
@@ -228,7 +269,9 @@ mod tests {
     #[test]
     fn avx2_moves_and_flips_match_portable_on_random_boards() {
         if !available() {
-            eprintln!("no AVX2 on this CPU: nothing to compare");
+            eprintln!(
+                "AVX2 code not in use (no AVX2 on this CPU, or PLY_NO_SIMD set): nothing compared"
+            );
             return;
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20);
@@ -250,7 +293,9 @@ mod tests {
     #[test]
     fn avx2_moves_and_flips_match_portable_along_random_games() {
         if !available() {
-            eprintln!("no AVX2 on this CPU: nothing to compare");
+            eprintln!(
+                "AVX2 code not in use (no AVX2 on this CPU, or PLY_NO_SIMD set): nothing compared"
+            );
             return;
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
