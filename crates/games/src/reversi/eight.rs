@@ -2,6 +2,10 @@
 //! ray-mask flips and a bulk-counting perft. [`super::moves::legal`], [`super::moves::flips`]
 //! and [`super::moves::perft_bits`] hand the 8x8 board here; 10x10 keeps the generic fills.
 //!
+//! On x86-64 CPUs with AVX2, [`avx2`] does the same work four directions at a time, chosen at
+//! run time (the default build targets generic x86-64); the portable code here runs
+//! elsewhere, or when `PLY_NO_SIMD` is set.
+//!
 //! Bits are `row * 8 + col`, as everywhere in Reversi.
 
 #[cfg(target_arch = "x86_64")]

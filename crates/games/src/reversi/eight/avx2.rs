@@ -4,15 +4,17 @@
 //! these functions are compiled for AVX2 with `#[target_feature]` and called only after
 //! `is_x86_feature_detected!` found every feature they were compiled for; elsewhere the
 //! portable code of [`super`] runs. The bodies are safe code (the `std::arch` intrinsics
-//! that take no pointer are safe inside a function compiled for their feature). The one
-//! `unsafe` is the call from code compiled without AVX2 into code compiled with it: that
-//! call is sound exactly when the CPU has the features, which [`available`] checks first.
+//! that take no pointer are safe inside a function compiled for their feature). The only
+//! `unsafe` is the call from code compiled without AVX2 into code compiled with it, in three
+//! places ([`try_perft`], [`try_legal`], [`try_flips`]): that call is sound exactly when the
+//! CPU has the features, which [`available`] checks just before it.
 //! Setting `PLY_NO_SIMD` in the environment forces the portable code.
 //!
 //! Perft runs whole inside AVX2 code ([`try_perft`]), so that the generator and flipper are
 //! inlined into its loop; the game and the endgame solver call [`try_legal`] and
 //! [`try_flips`] once per node, a call that cannot be inlined into portable code but still
-//! took perft 1..11 from 0.90 s to 0.51 s of CPU when measured that way (whole: 0.42 s).
+//! took perft 1..11 from 0.90 s to 0.51 s of CPU when measured that way (whole: 0.42 s;
+//! docs/benchmarks.md).
 //!
 //! Bits are `row * 8 + col`. Each 256-bit vector holds the four line directions in its four
 //! 64-bit lanes, shifted by 1 (horizontal), 7 (anti-diagonal), 8 (vertical) and 9
@@ -53,7 +55,7 @@ pub(super) fn available() -> bool {
     }
 }
 
-/// Perft as [`super::perft`]; `None` when the CPU lacks AVX2 (or the bit instructions).
+/// Perft as [`super::perft`]; `None` when [`available`] says no.
 pub(super) fn try_perft(own: u64, opp: u64, depth: u32) -> Option<u64> {
     if !available() {
         return None;
@@ -64,7 +66,7 @@ pub(super) fn try_perft(own: u64, opp: u64, depth: u32) -> Option<u64> {
     Some(unsafe { perft_avx2(own, opp, depth) })
 }
 
-/// [`legal`], `None` without AVX2.
+/// [`legal`]; `None` when [`available`] says no.
 #[inline]
 pub(super) fn try_legal(own: u64, opp: u64) -> Option<u64> {
     #[allow(unsafe_code)]
@@ -72,7 +74,7 @@ pub(super) fn try_legal(own: u64, opp: u64) -> Option<u64> {
     available().then(|| unsafe { legal(own, opp) })
 }
 
-/// [`flips`], `None` without AVX2.
+/// [`flips`]; `None` when [`available`] says no.
 #[inline]
 pub(super) fn try_flips(own: u64, opp: u64, sq: usize) -> Option<u64> {
     #[allow(unsafe_code)]
@@ -184,6 +186,7 @@ fn flips_vec(pp: __m256i, oo: __m256i, sq: usize) -> __m256i {
     or_all_lanes(_mm256_or_si256(f_up, f_down))
 }
 
+/// [`super::perft`], compiled for AVX2.
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn perft_avx2(own: u64, opp: u64, depth: u32) -> u64 {
     if depth == 0 {
@@ -192,7 +195,8 @@ fn perft_avx2(own: u64, opp: u64, depth: u32) -> u64 {
     perft_with(own, opp, legal(own, opp), depth)
 }
 
-/// [`super::perft_with`], compiled for AVX2.
+/// [`super::perft_with`], compiled for AVX2: each child is built from its flips in the
+/// vector, and its moves are taken there.
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn perft_with(own: u64, opp: u64, moves: u64, depth: u32) -> u64 {
     if moves == 0 {
