@@ -4,6 +4,9 @@
 //! the best of RUNS wall times (default 3); with `all`, each run counts every depth from 1 to
 //! DEPTH in turn (the work `/work/shared/baselines/othello_perft.c DEPTH 1` does), and the
 //! figure is the sum of the leaves over the time. Used for docs/benchmarks.md.
+//!
+//! On x86-64 with AVX2 the AVX2 code runs, chosen at run time; `PLY_NO_SIMD=1` in the
+//! environment forces the portable code. The line printed names the one that ran.
 
 use std::time::Instant;
 
@@ -27,7 +30,22 @@ fn main() {
     }
     let what = if all { "1.." } else { "" };
     println!(
-        "othello perft {what}{depth}: {leaves} leaves, best of {runs}: {best:.3} s, {:.1} M leaves/s",
-        leaves as f64 / best / 1e6
+        "othello perft {what}{depth}: {leaves} leaves, best of {runs}: {best:.3} s, {:.1} M leaves/s ({})",
+        leaves as f64 / best / 1e6,
+        code()
     );
+}
+
+/// Which code the library chose (the same test as `reversi::eight::avx2::available`).
+fn code() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    if std::env::var_os("PLY_NO_SIMD").is_none()
+        && is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("popcnt")
+    {
+        return "avx2";
+    }
+    "portable"
 }
