@@ -270,7 +270,7 @@ impl Cgroup {
         self.v2 || self.freezer.is_some()
     }
 
-    /// Freezes every process of the cgroup and waits (at most 100 ms) until the kernel says
+    /// Freezes every process of the cgroup and waits (at most 500 ms) until the kernel says
     /// they all are. `false` when there is no freezer.
     pub fn freeze(&self) -> bool {
         self.set_frozen(true)
@@ -308,7 +308,7 @@ impl Cgroup {
         } else {
             return false;
         };
-        if std::fs::write(file, value).is_err() {
+        if std::fs::write(&file, value).is_err() {
             return false;
         }
         if !frozen {
@@ -316,15 +316,28 @@ impl Cgroup {
             // the tasks' next return to user space); only freezing is worth waiting for.
             return true;
         }
-        let until = Instant::now() + Duration::from_millis(100);
+        // v1 may stay FREEZING when a task could not be frozen at the write (the kernel's
+        // freezer-subsystem document: "retry the freezing operation by writing FROZEN");
+        // the write is repeated every 20 ms, for at most half a second on a loaded machine.
+        let start = Instant::now();
+        let until = start + Duration::from_millis(500);
+        let mut retry = start + Duration::from_millis(20);
         let mut pause = Duration::from_micros(20);
         while Instant::now() < until {
             if std::fs::read_to_string(&state_file).is_ok_and(|t| done(&t)) {
                 return true;
             }
+            if Instant::now() >= retry {
+                let _ = std::fs::write(&file, value);
+                retry = Instant::now() + Duration::from_millis(20);
+            }
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(2));
         }
+        tracing::warn!(
+            cgroup = %file.display(),
+            "the freezer did not confirm the freeze within 500 ms"
+        );
         true
     }
 

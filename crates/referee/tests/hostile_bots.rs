@@ -415,10 +415,38 @@ fn a_helper_cannot_compute_while_its_bot_is_paused() {
     let ticks: u64 = reply[0].parse().unwrap();
     // 800 ms of computing would be about 80 ticks; frozen, it ran only between its start
     // and the bot's `go`, and at the start of the next turn.
-    assert!(ticks < 20, "the helper computed {ticks} ticks while paused");
+    assert!(
+        ticks < 20,
+        "the helper computed {ticks} ticks while paused; this process's freezer cgroups: {:?}",
+        freezer_states()
+    );
     b.kill();
     drop(b);
     assert_nothing_left(&m, &sandbox);
+}
+
+/// Every freezer cgroup of this test process with its state (v1 `freezer.state`, v2
+/// `cgroup.events`), for a failure message.
+fn freezer_states() -> Vec<(String, String)> {
+    let prefix = format!("ply-{}-", std::process::id());
+    let mut found = Vec::new();
+    for (base, file) in [
+        ("/sys/fs/cgroup/freezer", "freezer.state"),
+        ("/sys/fs/cgroup", "cgroup.events"),
+        ("/sys/fs/cgroup/unified", "cgroup.events"),
+    ] {
+        let Ok(entries) = std::fs::read_dir(base) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with(&prefix) {
+                let state = std::fs::read_to_string(e.path().join(file)).unwrap_or_default();
+                found.push((format!("{base}/{name}"), state.trim().replace('\n', ", ")));
+            }
+        }
+    }
+    found
 }
 
 /// Ten processes of 200 MB each under a 256 MB limit: the limit holds for the whole tree.
