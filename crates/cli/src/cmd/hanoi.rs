@@ -11,6 +11,7 @@ use num_bigint::BigUint;
 use ply_puzzles::hanoi::bfs::Bfs;
 use ply_puzzles::hanoi::longest::{MAX_PATH_DISCS, longest_paths};
 use ply_puzzles::hanoi::solve::{SolveLimits, longest};
+use ply_puzzles::hanoi::text::write_moves;
 use ply_puzzles::hanoi::three_peg::BinaryMoves;
 use ply_puzzles::hanoi::{Move, Moves, Peg, Position, graph, solve};
 
@@ -302,71 +303,6 @@ fn position(
             )
         }),
     }
-}
-
-/// Writes moves as `FROM TO` lines or JSON pairs; gives the count.
-fn write_moves(out: &mut impl Write, mut moves: Moves, json: bool) -> io::Result<u64> {
-    let mut count = 0u64;
-    let mut block = vec![Move::new(0, 0); 1 << 13];
-    let mut text = vec![0u8; block.len() * 16];
-    let mut buf = [0u8; 16];
-    loop {
-        let got = moves.fill(&mut block);
-        if got == 0 {
-            return Ok(count);
-        }
-        let mut len = 0;
-        for &mv in &block[..got] {
-            let (f, t) = (mv.from.0, mv.to.0);
-            if !json && f < 9 && t < 9 {
-                // One digit each, as always on 3 pegs: 4 bytes, no formatting.
-                text[len..len + 4].copy_from_slice(&[b'1' + f, b' ', b'1' + t, b'\n']);
-                len += 4;
-            } else {
-                let n = format_move(&mut buf, mv, json, count == 0);
-                text[len..len + n].copy_from_slice(&buf[..n]);
-                len += n;
-            }
-            count += 1;
-        }
-        out.write_all(&text[..len])?;
-    }
-}
-
-/// `F T\n` or `,[F,T]` (without the comma first), 1-based, into `buf`.
-fn format_move(buf: &mut [u8; 16], mv: Move, json: bool, first: bool) -> usize {
-    let mut len = 0;
-    let push_num = |buf: &mut [u8; 16], len: &mut usize, n: u8| {
-        let n = n + 1;
-        if n >= 10 {
-            buf[*len] = b'0' + n / 10;
-            *len += 1;
-        }
-        buf[*len] = b'0' + n % 10;
-        *len += 1;
-    };
-    if json {
-        if !first {
-            buf[len] = b',';
-            len += 1;
-        }
-        buf[len] = b'[';
-        len += 1;
-        push_num(buf, &mut len, mv.from.0);
-        buf[len] = b',';
-        len += 1;
-        push_num(buf, &mut len, mv.to.0);
-        buf[len] = b']';
-        len += 1;
-    } else {
-        push_num(buf, &mut len, mv.from.0);
-        buf[len] = b' ';
-        len += 1;
-        push_num(buf, &mut len, mv.to.0);
-        buf[len] = b'\n';
-        len += 1;
-    }
-    len
 }
 
 /// Names what failed; a closed pipe (`| head`) is a normal end, told apart in `exit`.

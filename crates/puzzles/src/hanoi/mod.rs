@@ -65,6 +65,7 @@ pub mod longest;
 mod plan;
 pub mod position;
 pub mod solve;
+pub mod text;
 pub mod three_peg;
 
 #[cfg(test)]
