@@ -61,7 +61,7 @@ fn format_move(buf: &mut [u8], mv: Move, json: bool, first: bool) -> usize {
         buf[len] = byte;
         len += 1;
     };
-    let mut number = |push: &mut dyn FnMut(u8), n: u8| {
+    let number = |push: &mut dyn FnMut(u8), n: u8| {
         let n = u16::from(n) + 1;
         if n >= 100 {
             push(b'0' + (n / 100) as u8);
