@@ -3,7 +3,7 @@
 
 use ply_core::{Evaluator, MoveOrdering, Score};
 
-use super::board::{Bits, Reversi, Size};
+use super::board::{Bits, Othello, Reversi, Size};
 use super::moves::{Place, legal, shift};
 
 /// The four corners.
@@ -135,5 +135,26 @@ impl<S: Size> MoveOrdering<Reversi<S>> for CornersFirst {
                 2
             }
         });
+    }
+}
+
+/// The evaluator of 8x8 Othello's built-in players: the fitted patterns of
+/// [`super::pattern`] (the default), or [`Positional`], the hand-written one it replaced,
+/// kept so that the two can be compared (`eval=classic`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OthelloEval {
+    /// Pattern weights fitted by regression ([`super::pattern::WEIGHTS`]), 1/100 disc units.
+    #[default]
+    Pattern,
+    /// [`Positional`].
+    Classic,
+}
+
+impl Evaluator<Othello> for OthelloEval {
+    fn evaluate(&self, state: &Othello) -> Score {
+        match self {
+            OthelloEval::Pattern => Score(super::pattern::WEIGHTS.evaluate(state.own, state.opp)),
+            OthelloEval::Classic => Positional.evaluate(state),
+        }
     }
 }

@@ -53,23 +53,40 @@ mod board;
 mod eight;
 mod endgame;
 mod eval;
+pub mod fit;
 pub mod hackerearth;
 pub mod moves;
+pub mod pattern;
 mod rules;
 #[cfg(test)]
 mod tests;
 
 pub use board::{Bits, Disc, Eight, Othello, Reversi, Reversi10, Size, Ten};
 pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};
-pub use eval::{CornersFirst, Positional};
+pub use eval::{CornersFirst, OthelloEval, Positional};
 pub use moves::{Place, perft_bits};
 
-impl<S: Size> crate::Heuristics for Reversi<S> {
-    type Eval = Positional;
+/// 8x8 Othello searches with the fitted pattern evaluation ([`OthelloEval::Pattern`],
+/// `eval=classic` gives [`Positional`] back) and has the exact endgame solver.
+impl crate::Heuristics for Othello {
+    type Eval = OthelloEval;
     type Ordering = CornersFirst;
 
     fn endgame() -> Option<Box<dyn crate::Endgame<Self>>> {
-        (S::N == 8)
-            .then(|| Box::new(endgame::Timed::<S>::default()) as Box<dyn crate::Endgame<Self>>)
+        Some(Box::new(endgame::Timed::<Eight>::default()))
     }
+
+    fn evaluator(choice: crate::EvalChoice) -> OthelloEval {
+        match choice {
+            crate::EvalChoice::Best => OthelloEval::Pattern,
+            crate::EvalChoice::Classic => OthelloEval::Classic,
+        }
+    }
+}
+
+/// 10x10 keeps the hand-written [`Positional`]: the patterns and their weights are fitted
+/// for the 8x8 board only (a 10x10 set would need its own patterns, data and fit).
+impl crate::Heuristics for Reversi10 {
+    type Eval = Positional;
+    type Ordering = CornersFirst;
 }
