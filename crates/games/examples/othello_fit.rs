@@ -6,6 +6,7 @@
 //!                      [--eval classic|pattern] [--random-plies LO-HI] --out FILE
 //! othello_fit fit --data FILE[,FILE...] [--lambda L] [--iterations I] [--overlap K]
 //!                 [--holdout F] --out WEIGHTS
+//! othello_fit speed [--depth D] [--positions N] [--seed S]
 //! ```
 //!
 //! `generate` plays N games, game `g` seeded from (S, g) alone (so the file does not depend
@@ -22,6 +23,11 @@
 //! the positions of that phase and of the K discs either side of it (default 2, smoothing
 //! between phases), keeps the last fraction F of the records (default 0.05) out of the fit
 //! to report the error on unseen games, and writes the weights file (1/100 disc units).
+//!
+//! `speed` times both evaluators: evaluations per second over N positions of random games
+//! (default 2000), and a fixed-depth alpha-beta search (default depth 8, one thread, the
+//! built-in's table) from the start and from the first 20 of those positions with at least
+//! 40 empties, in nodes per second. Figures go in docs/benchmarks.md.
 //!
 //! The data stays out of git: write it under target/ or /tmp. The committed weights and the
 //! exact commands that made them are in `crates/games/data/othello-patterns.md`.
@@ -82,6 +88,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("generate") => Options::parse(&args[1..]).and_then(|o| generate(&o)),
         Some("fit") => Options::parse(&args[1..]).and_then(|o| fit(&o)),
+        Some("speed") => Options::parse(&args[1..]).and_then(|o| speed(&o)),
         _ => Err("usage: othello_fit generate|fit --option value ... (see the file's header)".into()),
     };
     match result {
@@ -341,5 +348,69 @@ fn fit(o: &Options) -> Result<(), String> {
         params.len(),
         file.len()
     );
+    Ok(())
+}
+
+fn speed(o: &Options) -> Result<(), String> {
+    let depth: u32 = o.num("depth", 8)?;
+    let n: usize = o.num("positions", 2000)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(o.num("seed", 1)?);
+    let mut positions = Vec::new();
+    let mut moves: Vec<Place> = Vec::new();
+    while positions.len() < n {
+        let mut s = Othello::start();
+        while s.outcome().is_none() && positions.len() < n {
+            positions.push(s);
+            s.legal_moves(&mut moves);
+            s.play_unchecked(*moves.choose(&mut rng).expect("the game is not over"));
+        }
+    }
+    let mut roots = vec![Othello::start()];
+    roots.extend(positions.iter().filter(|s| empties(s) >= 40).take(20));
+    let t = Instant::now();
+    let mut sum = 0u64;
+    for _ in 0..50 {
+        for s in &positions {
+            let (own, opp) = s.sides();
+            sum += pattern::indices(std::hint::black_box(own), opp).iter().map(|&i| u64::from(i)).sum::<u64>();
+        }
+    }
+    println!(
+        "pattern indices alone: {:.0} ns a position (checksum {sum})",
+        t.elapsed().as_secs_f64() / (50 * positions.len()) as f64 * 1e9
+    );
+    for eval in [OthelloEval::Classic, OthelloEval::Pattern] {
+        use ply_core::Evaluator;
+        let _ = eval.evaluate(&positions[0]);
+        let t = Instant::now();
+        let mut sum = 0i64;
+        let rounds = 50;
+        for _ in 0..rounds {
+            for s in &positions {
+                sum += i64::from(eval.evaluate(std::hint::black_box(s)).0);
+            }
+        }
+        let per_eval = t.elapsed().as_secs_f64() / (rounds * positions.len()) as f64;
+        let mut nodes = 0;
+        let t = Instant::now();
+        for root in &roots {
+            let mut search = AlphaBeta::with(
+                eval,
+                CornersFirst,
+                Config {
+                    deepening: Deepening::Fixed,
+                    ..Config::default()
+                },
+            );
+            nodes += search.search(root, Budget::depth(depth)).nodes;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{eval:?}: {:.0} ns an evaluation (checksum {sum}); depth {depth} from {} roots: {nodes} nodes in {secs:.2} s, {:.2} M nodes/s",
+            per_eval * 1e9,
+            roots.len(),
+            nodes as f64 / secs / 1e6
+        );
+    }
     Ok(())
 }
