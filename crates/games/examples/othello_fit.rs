@@ -89,7 +89,9 @@ fn main() -> ExitCode {
         Some("generate") => Options::parse(&args[1..]).and_then(|o| generate(&o)),
         Some("fit") => Options::parse(&args[1..]).and_then(|o| fit(&o)),
         Some("speed") => Options::parse(&args[1..]).and_then(|o| speed(&o)),
-        _ => Err("usage: othello_fit generate|fit --option value ... (see the file's header)".into()),
+        _ => {
+            Err("usage: othello_fit generate|fit --option value ... (see the file's header)".into())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -160,7 +162,8 @@ fn generate(o: &Options) -> Result<(), String> {
     let mut positions = 0;
     for (_, bytes) in &all {
         positions += bytes.len() / RECORD;
-        w.write_all(bytes).map_err(|e| format!("writing {out}: {e}"))?;
+        w.write_all(bytes)
+            .map_err(|e| format!("writing {out}: {e}"))?;
     }
     w.flush().map_err(|e| format!("writing {out}: {e}"))?;
     eprintln!(
@@ -260,7 +263,9 @@ fn fit(o: &Options) -> Result<(), String> {
         bytes.extend(std::fs::read(f).map_err(|e| format!("reading {f}: {e}"))?);
     }
     if bytes.len() % RECORD != 0 {
-        return Err(format!("{data}: not a whole number of {RECORD}-byte records"));
+        return Err(format!(
+            "{data}: not a whole number of {RECORD}-byte records"
+        ));
     }
     let records: Vec<(u64, u64, f32)> = bytes
         .chunks_exact(RECORD)
@@ -372,7 +377,10 @@ fn speed(o: &Options) -> Result<(), String> {
     for _ in 0..50 {
         for s in &positions {
             let (own, opp) = s.sides();
-            sum += pattern::indices(std::hint::black_box(own), opp).iter().map(|&i| u64::from(i)).sum::<u64>();
+            sum += pattern::indices(std::hint::black_box(own), opp)
+                .iter()
+                .map(|&i| u64::from(i))
+                .sum::<u64>();
         }
     }
     println!(

@@ -185,7 +185,9 @@ impl FromStr for PlayerSpec {
             let (key, value) = split_option(option)
                 .ok_or_else(|| bad("write options as key=value, e.g. ms=100"))?;
             let takes = match kind {
-                BuiltinKind::Alphabeta => "alphabeta takes ms=, depth=, threads=, endgame= and eval=",
+                BuiltinKind::Alphabeta => {
+                    "alphabeta takes ms=, depth=, threads=, endgame= and eval="
+                }
                 BuiltinKind::Mcts => "mcts takes ms= and iterations=",
                 BuiltinKind::Greedy => "greedy takes eval=",
                 _ => "this AI takes no options",

@@ -1,5 +1,6 @@
-//! Heuristics: mobility, corners, edge stability and frontier, and a static move ordering.
-//! Rules know nothing of them.
+//! Heuristics: the hand-written evaluation (mobility, corners, edge stability and frontier),
+//! the choice between it and the fitted patterns of [`super::pattern`] for 8x8 Othello, and a
+//! static move ordering. Rules know nothing of them.
 
 use ply_core::{Evaluator, MoveOrdering, Score};
 

@@ -201,11 +201,10 @@ mod tests {
     #[test]
     fn ridge_shrinks_with_lambda_and_leaves_unseen_weights_at_zero() {
         let mut rows = SparseRows::new();
-        let mut targets = Vec::new();
         for _ in 0..10 {
             rows.push([(0, 1.0)]);
-            targets.push(4.0);
         }
+        let targets = vec![4.0; 10];
         let (w, _) = ridge(&rows, &targets, 2, 10.0, 50);
         // (sum x^2 + lambda) w = sum x y: 20 w = 40.
         assert!((w[0] - 2.0).abs() < 1e-5, "{w:?}");

@@ -23,6 +23,12 @@
 //!   ([`moves::legal`]), one shift-and-mask per step (the masks drop wraps across columns);
 //!   the 8x8 board has its own `u64` code on top (a parallel-prefix generator, ray-mask flips
 //!   and a perft passing each child's moves down), checked against those fills in the tests.
+//! * **Evaluation** (heuristics, not rules): 8x8 Othello's built-in players search with a
+//!   pattern evaluation whose weights were fitted by regression on ply's own self-play
+//!   ([`pattern`], [`fit`], the `othello_fit` example, `crates/games/data/othello-patterns.md`);
+//!   `eval=classic` gives back the hand-written [`Positional`]. 10x10 keeps [`Positional`]:
+//!   the patterns and weights are for the 8x8 board, and a 10x10 set would need its own
+//!   patterns, self-play data and fit.
 //! * **Start and first player**: the statement's starting grid has (4,4)=2, (4,5)=1, (5,4)=1,
 //!   (5,5)=2 and its first input is given to player 1; 8x8 Othello is the same pattern
 //!   (white on the main diagonal, black first), as in the World Othello Federation rules.

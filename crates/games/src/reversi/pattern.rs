@@ -354,8 +354,9 @@ pub fn indices(own: u64, opp: u64) -> [u32; INSTANCES] {
         img(Image::TV),
         img(Image::TR),
     ];
-    let corner3 =
-        |(o, p): (u64, u64)| t(o & 7, p & 7) + 27 * t((o >> 8) & 7, (p >> 8) & 7) + 729 * t((o >> 16) & 7, (p >> 16) & 7);
+    let corner3 = |(o, p): (u64, u64)| {
+        t(o & 7, p & 7) + 27 * t((o >> 8) & 7, (p >> 8) & 7) + 729 * t((o >> 16) & 7, (p >> 16) & 7)
+    };
     let corner5 = |(o, p): (u64, u64)| t(o & 31, p & 31) + 243 * t((o >> 8) & 31, (p >> 8) & 31);
     let edge = |(o, p): (u64, u64)| t(o, p) + 6561 * digit(o, p, 9) + 19683 * digit(o, p, 14);
     let row = |(o, p): (u64, u64), r: u32| t(o >> (8 * r), p >> (8 * r));
@@ -801,7 +802,10 @@ mod tests {
             let ph = phase((own | opp).count_ones());
             let base = ph * LAYOUT.params_per_phase;
             let (pats, scal) = features(own, opp);
-            let mut sum: i32 = pats.iter().map(|&p| i32::from(params[base + p as usize])).sum();
+            let mut sum: i32 = pats
+                .iter()
+                .map(|&p| i32::from(params[base + p as usize]))
+                .sum();
             for (i, v) in scal.iter().enumerate() {
                 sum += v * i32::from(params[base + scalar_param(i)]);
             }
@@ -856,16 +860,24 @@ mod tests {
                 } else {
                     (white, black)
                 };
-                assert_eq!(OthelloEval::Pattern.evaluate(&t).0, WEIGHTS.evaluate(own, opp));
+                assert_eq!(
+                    OthelloEval::Pattern.evaluate(&t).0,
+                    WEIGHTS.evaluate(own, opp)
+                );
             }
         }
         // The shipped weights: a board the side to move dominates (corners, edges, most
         // discs) is good for it and bad for the other side.
-        let strong: Othello = "xxxxxxxx/xxxxxxxo/xxxxxxo./xxxxxo../xxxxo.../xxxo..../xxo...../xo...... x"
-            .parse()
-            .unwrap();
+        let strong: Othello =
+            "xxxxxxxx/xxxxxxxo/xxxxxxo./xxxxxo../xxxxo.../xxxo..../xxo...../xo...... x"
+                .parse()
+                .unwrap();
         let eval = OthelloEval::Pattern;
-        assert!(eval.evaluate(&strong).0 > 10 * UNITS_PER_DISC, "{:?}", eval.evaluate(&strong));
+        assert!(
+            eval.evaluate(&strong).0 > 10 * UNITS_PER_DISC,
+            "{:?}",
+            eval.evaluate(&strong)
+        );
         let other_to_move: Othello =
             "xxxxxxxx/xxxxxxxo/xxxxxxo./xxxxxo../xxxxo.../xxxo..../xxo...../xo...... o"
                 .parse()
