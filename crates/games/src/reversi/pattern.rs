@@ -840,11 +840,14 @@ mod tests {
         assert_eq!(LAYOUT.params_per_phase, 113_879);
         let shipped = read_params(include_bytes!("../../data/othello-patterns.bin")).unwrap();
         assert_eq!(shipped.len(), PHASES * 113_879);
-        // Fitted, not a placeholder: many weights are set in every phase.
+        // Fitted, not a placeholder: weights are set in every phase (the first phase, up to
+        // 10 discs, has few distinct pattern contents: 591 in the committed fit).
         for (ph, chunk) in shipped.chunks(LAYOUT.params_per_phase).enumerate() {
             let set = chunk.iter().filter(|&&w| w != 0).count();
-            assert!(set > 1000, "phase {ph} has {set} weights set");
+            assert!(set > 300, "phase {ph} has {set} weights set");
         }
+        let set = shipped.iter().filter(|&&w| w != 0).count();
+        assert!(set > 300_000, "{set} weights set");
     }
 
     #[test]
