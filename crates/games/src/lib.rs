@@ -142,6 +142,25 @@ pub trait Heuristics: Game {
     fn endgame() -> Option<Box<dyn Endgame<Self>>> {
         None
     }
+
+    /// The evaluator `choice` names. Games whose best evaluator is the hand-written one
+    /// (all but 8x8 Othello) give it for both choices.
+    fn evaluator(choice: EvalChoice) -> Self::Eval {
+        let _ = choice;
+        Self::Eval::default()
+    }
+}
+
+/// Which of a game's evaluators a built-in player searches with (`eval=` in a bot spec).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalChoice {
+    /// The game's best evaluator ([`Heuristics::Eval`]'s default): for 8x8 Othello the
+    /// fitted pattern evaluation.
+    #[default]
+    Best,
+    /// The hand-written evaluator, kept to compare against (8x8 Othello's
+    /// [`reversi::Positional`]); the same as `Best` in every other game.
+    Classic,
 }
 
 /// A solver of a game's last moves: perfect play where it can prove it in time.

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `builtin:random` | a uniformly random legal move |
 //! | `builtin:greedy` | the move whose position the game's evaluator likes best |
-//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
 //! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
 //! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
 //! | `python3 bot.py` | the program, run afresh for every move |
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use ply_ants::bot::{BuiltinBot as AntsBuiltin, UnknownBotError};
 use ply_core::{Budget, Fault, Game, Player};
-use ply_games::{Endgame, HackerEarth, Heuristics};
+use ply_games::{Endgame, EvalChoice, HackerEarth, Heuristics};
 use ply_search::{
     AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
 };
@@ -123,6 +123,8 @@ pub struct BuiltinOptions {
     /// Whether a timed alphabeta lets the game's endgame solver play when it can (`endgame=`
     /// 1, the default, or 0).
     pub endgame: Option<bool>,
+    /// The evaluator of alphabeta and greedy (`eval=best`, the default, or `eval=classic`).
+    pub eval: Option<EvalChoice>,
 }
 
 /// Who takes a seat.
@@ -182,6 +184,25 @@ impl FromStr for PlayerSpec {
             };
             let (key, value) = split_option(option)
                 .ok_or_else(|| bad("write options as key=value, e.g. ms=100"))?;
+            let takes = match kind {
+                BuiltinKind::Alphabeta => {
+                    "alphabeta takes ms=, depth=, threads=, endgame= and eval="
+                }
+                BuiltinKind::Mcts => "mcts takes ms= and iterations=",
+                BuiltinKind::Greedy => "greedy takes eval=",
+                _ => "this AI takes no options",
+            };
+            if key == "eval" {
+                if !matches!(kind, BuiltinKind::Alphabeta | BuiltinKind::Greedy) {
+                    return Err(bad(takes));
+                }
+                opts.eval = Some(match value {
+                    "best" => EvalChoice::Best,
+                    "classic" => EvalChoice::Classic,
+                    _ => return Err(bad("eval is best or classic")),
+                });
+                continue;
+            }
             let number: u64 = value
                 .parse()
                 .map_err(|_| bad("the value must be a whole number"))?;
@@ -204,15 +225,7 @@ impl FromStr for PlayerSpec {
                     }
                     opts.threads = Some(number as u32);
                 }
-                _ => {
-                    return Err(bad(match kind {
-                        BuiltinKind::Alphabeta => {
-                            "alphabeta takes ms=, depth=, threads= and endgame="
-                        }
-                        BuiltinKind::Mcts => "mcts takes ms= and iterations=",
-                        _ => "this AI takes no options",
-                    }));
-                }
+                _ => return Err(bad(takes)),
             }
         }
         Ok(PlayerSpec::Builtin(kind, opts))
@@ -290,6 +303,15 @@ impl fmt::Display for PlayerSpec {
                 if let Some(e) = o.endgame {
                     opts.push(format!("endgame={}", u8::from(e)));
                 }
+                if let Some(e) = o.eval {
+                    opts.push(
+                        match e {
+                            EvalChoice::Best => "eval=best",
+                            EvalChoice::Classic => "eval=classic",
+                        }
+                        .to_string(),
+                    );
+                }
                 if !opts.is_empty() {
                     write!(f, ":{}", opts.join(","))?;
                 }
@@ -348,9 +370,10 @@ pub fn builtin_player<G: Heuristics>(
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, BuildPlayerError> {
     let think = Duration::from_millis(options.ms.unwrap_or(DEFAULT_MS));
+    let eval = G::evaluator(options.eval.unwrap_or_default());
     let search = || {
         AlphaBeta::with(
-            G::Eval::default(),
+            eval.clone(),
             G::Ordering::default(),
             Config {
                 threads: options.threads.map_or(1, |t| t as usize),
@@ -360,7 +383,7 @@ pub fn builtin_player<G: Heuristics>(
     };
     Ok(match kind {
         BuiltinKind::Random => Box::new(RandomPlayer::new(seed)),
-        BuiltinKind::Greedy => Box::new(GreedyPlayer::new(G::Eval::default(), seed)),
+        BuiltinKind::Greedy => Box::new(GreedyPlayer::new(eval.clone(), seed)),
         BuiltinKind::Alphabeta => {
             let time = (options.depth.is_none() || options.ms.is_some()).then_some(think);
             let player = AlphaBetaPlayer::new(search(), options.depth, time);
@@ -495,6 +518,69 @@ mod tests {
                 "{bad}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn eval_chooses_alphabeta_and_greedy_evaluators() {
+        let spec: PlayerSpec = "builtin:alphabeta:ms=100,eval=classic".parse().unwrap();
+        assert_eq!(spec.to_string(), "builtin:alphabeta:ms=100,eval=classic");
+        let PlayerSpec::Builtin(_, o) = spec else {
+            panic!("a built-in")
+        };
+        assert_eq!(o.eval, Some(EvalChoice::Classic));
+        let spec: PlayerSpec = "builtin:greedy:eval=best".parse().unwrap();
+        assert_eq!(spec.to_string(), "builtin:greedy:eval=best");
+        for (bad, says) in [
+            ("builtin:alphabeta:eval=fancy", "best or classic"),
+            ("builtin:mcts:eval=classic", "mcts takes"),
+            ("builtin:random:eval=classic", "no options"),
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    /// `eval=classic` gives Othello's alphabeta the hand-written evaluator back: at depth 3
+    /// it plays what a plain search with `Positional` plays, and the default plays what one
+    /// with the fitted patterns plays.
+    #[test]
+    fn othello_alphabeta_searches_with_the_chosen_evaluator() {
+        use ply_games::reversi::{CornersFirst, Othello, OthelloEval};
+        let mut differ = 0;
+        let mut random = ply_search::RandomPlayer::new(3);
+        let mut state = Othello::start();
+        for _ in 0..30 {
+            if state.outcome().is_some() {
+                break;
+            }
+            for (choice, eval) in [
+                (EvalChoice::Classic, OthelloEval::Classic),
+                (EvalChoice::Best, OthelloEval::Pattern),
+            ] {
+                let options = BuiltinOptions {
+                    depth: Some(3),
+                    eval: Some(choice),
+                    ..BuiltinOptions::default()
+                };
+                let mut player =
+                    builtin_player::<Othello>(BuiltinKind::Alphabeta, options, 1).unwrap();
+                let mut plain = AlphaBeta::with(eval, CornersFirst, Config::default());
+                assert_eq!(
+                    player.choose(&state, Budget::UNLIMITED).unwrap(),
+                    plain.search(&state, Budget::depth(3)).best.unwrap(),
+                    "{choice:?} in {state}"
+                );
+            }
+            let mut a = AlphaBeta::with(OthelloEval::Classic, CornersFirst, Config::default());
+            let mut b = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, Config::default());
+            differ += usize::from(
+                a.search(&state, Budget::depth(3)).best != b.search(&state, Budget::depth(3)).best,
+            );
+            let mv = random.choose(&state, Budget::UNLIMITED).unwrap();
+            state.play_unchecked(mv);
+        }
+        // The two evaluators are really different players.
+        assert!(differ > 0);
     }
 
     /// A timed Othello alphabeta with 12 empties left plays a move the exact solver proves

@@ -1,9 +1,10 @@
-//! Heuristics: mobility, corners, edge stability and frontier, and a static move ordering.
-//! Rules know nothing of them.
+//! Heuristics: the hand-written evaluation (mobility, corners, edge stability and frontier),
+//! the choice between it and the fitted patterns of [`super::pattern`] for 8x8 Othello, and a
+//! static move ordering. Rules know nothing of them.
 
 use ply_core::{Evaluator, MoveOrdering, Score};
 
-use super::board::{Bits, Reversi, Size};
+use super::board::{Bits, Othello, Reversi, Size};
 use super::moves::{Place, legal, shift};
 
 /// The four corners.
@@ -135,5 +136,26 @@ impl<S: Size> MoveOrdering<Reversi<S>> for CornersFirst {
                 2
             }
         });
+    }
+}
+
+/// The evaluator of 8x8 Othello's built-in players: the fitted patterns of
+/// [`super::pattern`] (the default), or [`Positional`], the hand-written one it replaced,
+/// kept so that the two can be compared (`eval=classic`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OthelloEval {
+    /// Pattern weights fitted by regression ([`super::pattern::WEIGHTS`]), 1/100 disc units.
+    #[default]
+    Pattern,
+    /// [`Positional`].
+    Classic,
+}
+
+impl Evaluator<Othello> for OthelloEval {
+    fn evaluate(&self, state: &Othello) -> Score {
+        match self {
+            OthelloEval::Pattern => Score(super::pattern::WEIGHTS.evaluate(state.own, state.opp)),
+            OthelloEval::Classic => Positional.evaluate(state),
+        }
     }
 }

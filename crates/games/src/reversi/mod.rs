@@ -23,6 +23,12 @@
 //!   ([`moves::legal`]), one shift-and-mask per step (the masks drop wraps across columns);
 //!   the 8x8 board has its own `u64` code on top (a parallel-prefix generator, ray-mask flips
 //!   and a perft passing each child's moves down), checked against those fills in the tests.
+//! * **Evaluation** (heuristics, not rules): 8x8 Othello's built-in players search with a
+//!   pattern evaluation whose weights were fitted by regression on ply's own self-play
+//!   ([`pattern`], [`fit`], the `othello_fit` example, `crates/games/data/othello-patterns.md`);
+//!   `eval=classic` gives back the hand-written [`Positional`]. 10x10 keeps [`Positional`]:
+//!   the patterns and weights are for the 8x8 board, and a 10x10 set would need its own
+//!   patterns, self-play data and fit.
 //! * **Start and first player**: the statement's starting grid has (4,4)=2, (4,5)=1, (5,4)=1,
 //!   (5,5)=2 and its first input is given to player 1; 8x8 Othello is the same pattern
 //!   (white on the main diagonal, black first), as in the World Othello Federation rules.
@@ -53,23 +59,40 @@ mod board;
 mod eight;
 mod endgame;
 mod eval;
+pub mod fit;
 pub mod hackerearth;
 pub mod moves;
+pub mod pattern;
 mod rules;
 #[cfg(test)]
 mod tests;
 
 pub use board::{Bits, Disc, Eight, Othello, Reversi, Reversi10, Size, Ten};
 pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};
-pub use eval::{CornersFirst, Positional};
+pub use eval::{CornersFirst, OthelloEval, Positional};
 pub use moves::{Place, perft_bits};
 
-impl<S: Size> crate::Heuristics for Reversi<S> {
-    type Eval = Positional;
+/// 8x8 Othello searches with the fitted pattern evaluation ([`OthelloEval::Pattern`],
+/// `eval=classic` gives [`Positional`] back) and has the exact endgame solver.
+impl crate::Heuristics for Othello {
+    type Eval = OthelloEval;
     type Ordering = CornersFirst;
 
     fn endgame() -> Option<Box<dyn crate::Endgame<Self>>> {
-        (S::N == 8)
-            .then(|| Box::new(endgame::Timed::<S>::default()) as Box<dyn crate::Endgame<Self>>)
+        Some(Box::new(endgame::Timed::<Eight>::default()))
     }
+
+    fn evaluator(choice: crate::EvalChoice) -> OthelloEval {
+        match choice {
+            crate::EvalChoice::Best => OthelloEval::Pattern,
+            crate::EvalChoice::Classic => OthelloEval::Classic,
+        }
+    }
+}
+
+/// 10x10 keeps the hand-written [`Positional`]: the patterns and their weights are fitted
+/// for the 8x8 board only (a 10x10 set would need its own patterns, data and fit).
+impl crate::Heuristics for Reversi10 {
+    type Eval = Positional;
+    type Ordering = CornersFirst;
 }

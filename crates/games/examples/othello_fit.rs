@@ -1,0 +1,424 @@
+//! Fits the weights of the 8x8 Othello pattern evaluation (`ply_games::reversi::pattern`)
+//! from ply's own self-play. Two steps, each a subcommand:
+//!
+//! ```text
+//! othello_fit generate --games N --seed S [--threads T] [--depth D] [--exact E]
+//!                      [--eval classic|pattern] [--random-plies LO-HI] --out FILE
+//! othello_fit fit --data FILE[,FILE...] [--lambda L] [--iterations I] [--overlap K]
+//!                 [--holdout F] --out WEIGHTS
+//! othello_fit speed [--depth D] [--positions N] [--seed S]
+//! ```
+//!
+//! `generate` plays N games, game `g` seeded from (S, g) alone (so the file does not depend
+//! on T): a random opening of LO to HI plies (default 2-16), then alpha-beta at fixed depth D
+//! (default 3) with the `--eval` evaluator until E empties are left (default 14), then
+//! perfect play by the exact endgame solver. Every position is written with its label, the
+//! final disc difference for its side to move (empties to the winner): exact for positions
+//! with at most E empties, and for earlier ones the exact value of the game's first
+//! position with E empties (that is: the result of this self-play game from there, played
+//! perfectly from E empties on). A record is 17 bytes: own discs, other discs (u64 LE, the
+//! side to move first) and the label (i8).
+//!
+//! `fit` reads the records, fits each phase by ridge regression (`reversi::fit::ridge`) on
+//! the positions of that phase and of the K discs either side of it (default 2, smoothing
+//! between phases), keeps the last fraction F of the records (default 0.05) out of the fit
+//! to report the error on unseen games, and writes the weights file (1/100 disc units).
+//!
+//! `speed` times both evaluators: evaluations per second over N positions of random games
+//! (default 2000), and a fixed-depth alpha-beta search (default depth 8, one thread, the
+//! built-in's table) from the start and from the first 20 of those positions with at least
+//! 40 empties, in nodes per second. Figures go in docs/benchmarks.md.
+//!
+//! The data stays out of git: write it under target/ or /tmp. The committed weights and the
+//! exact commands that made them are in `crates/games/data/othello-patterns.md`.
+
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use ply_core::{Budget, Game};
+use ply_games::reversi::fit::{SparseRows, ridge};
+use ply_games::reversi::pattern::{
+    self, DISCS_PER_PHASE, INSTANCES, LAYOUT, PHASES, SCALARS, UNITS_PER_DISC,
+};
+use ply_games::reversi::{
+    CornersFirst, EndgameSolver, Othello, OthelloEval, Place, SolveMode, empties,
+};
+use ply_search::{AlphaBeta, Config, Deepening};
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const RECORD: usize = 17;
+
+struct Options(Vec<(String, String)>);
+
+impl Options {
+    fn parse(args: &[String]) -> Result<Options, String> {
+        let mut out = Vec::new();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let key = a
+                .strip_prefix("--")
+                .ok_or_else(|| format!("expected --option, got {a:?}"))?;
+            let value = it.next().ok_or_else(|| format!("--{key} needs a value"))?;
+            out.push((key.to_string(), value.clone()));
+        }
+        Ok(Options(out))
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn num<T: std::str::FromStr>(&self, key: &str, default: T) -> Result<T, String> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|_| format!("--{key}: bad number {v:?}")),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("generate") => Options::parse(&args[1..]).and_then(|o| generate(&o)),
+        Some("fit") => Options::parse(&args[1..]).and_then(|o| fit(&o)),
+        Some("speed") => Options::parse(&args[1..]).and_then(|o| speed(&o)),
+        _ => {
+            Err("usage: othello_fit generate|fit --option value ... (see the file's header)".into())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("othello_fit: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+struct Generate {
+    seed: u64,
+    depth: u32,
+    exact: u32,
+    eval: OthelloEval,
+    random_plies: (u32, u32),
+}
+
+fn generate(o: &Options) -> Result<(), String> {
+    let games: u64 = o.num("games", 1000)?;
+    let threads: u64 = o.num("threads", 1)?;
+    let out = o.get("out").ok_or("--out FILE is required")?;
+    let eval = match o.get("eval").unwrap_or("classic") {
+        "classic" => OthelloEval::Classic,
+        "pattern" => OthelloEval::Pattern,
+        e => return Err(format!("--eval: classic or pattern, not {e:?}")),
+    };
+    let random_plies = match o.get("random-plies") {
+        None => (2, 16),
+        Some(r) => {
+            let (a, b) = r.split_once('-').ok_or("--random-plies LO-HI")?;
+            (
+                a.parse().map_err(|_| "--random-plies LO-HI")?,
+                b.parse().map_err(|_| "--random-plies LO-HI")?,
+            )
+        }
+    };
+    let g = Generate {
+        seed: o.num("seed", 1)?,
+        depth: o.num("depth", 3)?,
+        exact: o.num("exact", 14)?,
+        eval,
+        random_plies,
+    };
+    let start = Instant::now();
+    let per_thread: Vec<Vec<(u64, Vec<u8>)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|t| {
+                let g = &g;
+                s.spawn(move || {
+                    let mut solver = EndgameSolver::new();
+                    (t..games)
+                        .step_by(threads.max(1) as usize)
+                        .map(|i| (i, play(g, i, &mut solver)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a worker panicked"))
+            .collect()
+    });
+    let mut all: Vec<(u64, Vec<u8>)> = per_thread.into_iter().flatten().collect();
+    all.sort_by_key(|(i, _)| *i);
+    let file = std::fs::File::create(out).map_err(|e| format!("creating {out}: {e}"))?;
+    let mut w = BufWriter::new(file);
+    let mut positions = 0;
+    for (_, bytes) in &all {
+        positions += bytes.len() / RECORD;
+        w.write_all(bytes)
+            .map_err(|e| format!("writing {out}: {e}"))?;
+    }
+    w.flush().map_err(|e| format!("writing {out}: {e}"))?;
+    eprintln!(
+        "{games} games, {positions} positions in {:.1} s -> {out}",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// One self-play game's labelled positions, as records.
+fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Vec<u8> {
+    let mut rng = ChaCha8Rng::seed_from_u64(g.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index);
+    let mut search = AlphaBeta::with(
+        g.eval,
+        CornersFirst,
+        Config {
+            tt_bytes: 1 << 20,
+            deepening: Deepening::Fixed,
+            ..Config::default()
+        },
+    );
+    let mut state = Othello::start();
+    let mut moves: Vec<Place> = Vec::new();
+    let randoms = rng.random_range(g.random_plies.0..=g.random_plies.1);
+    // Positions before the exact part, labelled at its start.
+    let mut early: Vec<Othello> = Vec::new();
+    let mut labelled: Vec<(Othello, i32)> = Vec::new();
+    let mut ply = 0;
+    loop {
+        if state.outcome().is_some() {
+            break;
+        }
+        if empties(&state) <= g.exact {
+            let s = solver
+                .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+                .expect("an unlimited solve of an unfinished game answers");
+            labelled.push((state, s.score));
+            state.play_unchecked(s.best);
+            continue;
+        }
+        early.push(state);
+        state.legal_moves(&mut moves);
+        let mv = if ply < randoms {
+            *moves.choose(&mut rng).expect("the game is not over")
+        } else {
+            search
+                .search(&state, Budget::depth(g.depth))
+                .best
+                .expect("a search of an unfinished game has a move")
+        };
+        state.play_unchecked(mv);
+        ply += 1;
+    }
+    // The value at the end of the early part, for its side to move.
+    let (anchor, value) = match labelled.first() {
+        Some(&(s, v)) => (s, v),
+        None => (state, final_score(&state)),
+    };
+    let mut out = Vec::with_capacity((early.len() + labelled.len()) * RECORD);
+    let mut record = |s: &Othello, v: i32| {
+        let (own, opp) = s.sides();
+        out.extend_from_slice(&own.to_le_bytes());
+        out.extend_from_slice(&opp.to_le_bytes());
+        out.push(v as i8 as u8);
+    };
+    for s in &early {
+        let v = if s.to_move() == anchor.to_move() {
+            value
+        } else {
+            -value
+        };
+        record(s, v);
+    }
+    for (s, v) in &labelled {
+        record(s, *v);
+    }
+    out
+}
+
+/// A finished game's disc difference for the side to move, empties to the winner.
+fn final_score(s: &Othello) -> i32 {
+    let (own, opp) = s.sides();
+    let (a, b) = (own.count_ones() as i32, opp.count_ones() as i32);
+    let e = 64 - a - b;
+    (a - b) + (a - b).signum() * e
+}
+
+fn fit(o: &Options) -> Result<(), String> {
+    let data = o.get("data").ok_or("--data FILE[,FILE...] is required")?;
+    let out = o.get("out").ok_or("--out WEIGHTS is required")?;
+    let lambda: f64 = o.num("lambda", 5.0)?;
+    let iterations: usize = o.num("iterations", 100)?;
+    let overlap: u32 = o.num("overlap", 2)?;
+    let holdout: f64 = o.num("holdout", 0.05)?;
+    let mut bytes = Vec::new();
+    for f in data.split(',') {
+        bytes.extend(std::fs::read(f).map_err(|e| format!("reading {f}: {e}"))?);
+    }
+    if bytes.len() % RECORD != 0 {
+        return Err(format!(
+            "{data}: not a whole number of {RECORD}-byte records"
+        ));
+    }
+    let records: Vec<(u64, u64, f32)> = bytes
+        .chunks_exact(RECORD)
+        .map(|r| {
+            let own = u64::from_le_bytes(r[0..8].try_into().expect("8 bytes"));
+            let opp = u64::from_le_bytes(r[8..16].try_into().expect("8 bytes"));
+            (own, opp, f32::from(r[16] as i8))
+        })
+        .collect();
+    let test_from = records.len() - (records.len() as f64 * holdout) as usize;
+    let (train, test) = records.split_at(test_from);
+    eprintln!(
+        "{} positions: {} to fit, {} held out",
+        records.len(),
+        train.len(),
+        test.len()
+    );
+    let start = Instant::now();
+    let per = LAYOUT.params_per_phase;
+    let mut params = vec![0i16; PHASES * per];
+    let features = |own: u64, opp: u64| {
+        let (pats, scal) = pattern::features(own, opp);
+        let scalars = (0..SCALARS).map(|i| (pattern::scalar_param(i) as u32, scal[i] as f32));
+        pats.into_iter()
+            .map(|p| (p, 1.0f32))
+            .chain(scalars)
+            .collect::<Vec<_>>()
+    };
+    println!("| phase | discs | fitted on | train rms | held out | held-out rms | rms of 0 |");
+    println!("|---|---|---|---|---|---|---|");
+    for ph in 0..PHASES {
+        let lo = 4 + DISCS_PER_PHASE * ph as u32;
+        let hi = if ph == PHASES - 1 {
+            64
+        } else {
+            lo + DISCS_PER_PHASE - 1
+        };
+        let near = |own: u64, opp: u64| {
+            let d = (own | opp).count_ones();
+            d + overlap >= lo && d <= hi + overlap
+        };
+        let mut rows = SparseRows::new();
+        let mut targets = Vec::new();
+        for &(own, opp, y) in train.iter().filter(|r| near(r.0, r.1)) {
+            rows.push(features(own, opp));
+            targets.push(y);
+        }
+        let (w, report) = ridge(&rows, &targets, per, lambda, iterations);
+        for (k, v) in w.iter().enumerate() {
+            let units = (v * UNITS_PER_DISC as f32).round();
+            params[ph * per + k] = units.clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
+        }
+        let in_phase: Vec<_> = test
+            .iter()
+            .filter(|r| pattern::phase((r.0 | r.1).count_ones()) == ph)
+            .collect();
+        let rms = |f: &dyn Fn(u64, u64) -> f32| {
+            let sq: f64 = in_phase
+                .iter()
+                .map(|r| f64::from(r.2 - f(r.0, r.1)).powi(2))
+                .sum();
+            (sq / in_phase.len().max(1) as f64).sqrt()
+        };
+        let predict = |own: u64, opp: u64| {
+            features(own, opp)
+                .iter()
+                .map(|&(c, v)| v * w[c as usize])
+                .sum::<f32>()
+        };
+        println!(
+            "| {ph} | {lo}-{hi} | {} | {:.2} | {} | {:.2} | {:.2} |",
+            rows.len(),
+            report.rms,
+            in_phase.len(),
+            rms(&predict),
+            rms(&|_, _| 0.0)
+        );
+    }
+    let file = pattern::write_params(&params);
+    std::fs::write(out, &file).map_err(|e| format!("writing {out}: {e}"))?;
+    let set = params.iter().filter(|&&p| p != 0).count();
+    eprintln!(
+        "fitted in {:.1} s; {set} of {} weights set; {} bytes -> {out} ({INSTANCES} instances)",
+        start.elapsed().as_secs_f64(),
+        params.len(),
+        file.len()
+    );
+    Ok(())
+}
+
+fn speed(o: &Options) -> Result<(), String> {
+    let depth: u32 = o.num("depth", 8)?;
+    let n: usize = o.num("positions", 2000)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(o.num("seed", 1)?);
+    let mut positions = Vec::new();
+    let mut moves: Vec<Place> = Vec::new();
+    while positions.len() < n {
+        let mut s = Othello::start();
+        while s.outcome().is_none() && positions.len() < n {
+            positions.push(s);
+            s.legal_moves(&mut moves);
+            s.play_unchecked(*moves.choose(&mut rng).expect("the game is not over"));
+        }
+    }
+    let mut roots = vec![Othello::start()];
+    roots.extend(positions.iter().filter(|s| empties(s) >= 40).take(20));
+    let t = Instant::now();
+    let mut sum = 0u64;
+    for _ in 0..50 {
+        for s in &positions {
+            let (own, opp) = s.sides();
+            sum += pattern::indices(std::hint::black_box(own), opp)
+                .iter()
+                .map(|&i| u64::from(i))
+                .sum::<u64>();
+        }
+    }
+    println!(
+        "pattern indices alone: {:.0} ns a position (checksum {sum})",
+        t.elapsed().as_secs_f64() / (50 * positions.len()) as f64 * 1e9
+    );
+    for eval in [OthelloEval::Classic, OthelloEval::Pattern] {
+        use ply_core::Evaluator;
+        let _ = eval.evaluate(&positions[0]);
+        let t = Instant::now();
+        let mut sum = 0i64;
+        let rounds = 50;
+        for _ in 0..rounds {
+            for s in &positions {
+                sum += i64::from(eval.evaluate(std::hint::black_box(s)).0);
+            }
+        }
+        let per_eval = t.elapsed().as_secs_f64() / (rounds * positions.len()) as f64;
+        let mut nodes = 0;
+        let t = Instant::now();
+        for root in &roots {
+            let mut search = AlphaBeta::with(
+                eval,
+                CornersFirst,
+                Config {
+                    deepening: Deepening::Fixed,
+                    ..Config::default()
+                },
+            );
+            nodes += search.search(root, Budget::depth(depth)).nodes;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{eval:?}: {:.0} ns an evaluation (checksum {sum}); depth {depth} from {} roots: {nodes} nodes in {secs:.2} s, {:.2} M nodes/s",
+            per_eval * 1e9,
+            roots.len(),
+            nodes as f64 / secs / 1e6
+        );
+    }
+    Ok(())
+}

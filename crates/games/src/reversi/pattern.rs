@@ -1,0 +1,890 @@
+//! A pattern evaluation for 8x8 Othello in the style of Logistello and Edax: the board is
+//! read as 46 *pattern instances* (edges, corners, lines, diagonals), each a small group of
+//! cells whose contents (empty, side to move, other side) form a base-3 index into a weight
+//! table; the value of a position is the sum of the weights, plus a mobility term and a
+//! constant, from one table set per game phase (by number of discs). The weights are fitted
+//! by regression on positions of ply's own self-play (the `othello_fit` example, see
+//! `crates/games/data/othello-patterns.md`); this module only reads them and evaluates.
+//!
+//! ```text
+//! corner 3x3   corner 2x5     edge+2X        rows 2-4       diagonals 8, 7, 6, 5, 4
+//! a b c . .    a b c d e .    a b c d e f g h
+//! d e f . .    f g h i j .    . i . . . . j .  (second, third and fourth rows alone)
+//! g h i . .
+//! ```
+//!
+//! # Symmetry
+//! Each pattern is written once, in a canonical place (the top left corner, the top edge,
+//! the top rows, the diagonals below the main one), and its instances are that place read on
+//! the eight symmetric images of the board. A pattern that is its own mirror image (every one
+//! but corner 2x5) folds its index with the mirrored one, so both share one weight: the
+//! evaluation of a position equals that of each of its eight images exactly.
+//!
+//! # Speed
+//! No incremental update: the search's evaluator sees a position, not a move. The eight
+//! images cost a few shifts and masks each (byte swap, bit reversal, transpose by delta
+//! swaps); a row of an image is a byte, a diagonal becomes a byte by one multiplication, and
+//! a byte of own discs and one of the other side's turn into a base-3 index through a
+//! 256-entry table (`own + 2 * other`).
+//!
+//! Units: 1/100 of a disc, for the side to move.
+
+use std::sync::LazyLock;
+
+/// Game phases: positions are binned by discs on the board, [`DISCS_PER_PHASE`] a phase.
+pub const PHASES: usize = 12;
+/// Discs per phase: phase `p` holds `4 + 5p ..= 8 + 5p` discs (the last also 64).
+pub const DISCS_PER_PHASE: u32 = 5;
+/// Evaluation units per disc.
+pub const UNITS_PER_DISC: i32 = 100;
+
+/// The phase of a position with `discs` discs on the board.
+#[inline]
+pub fn phase(discs: u32) -> usize {
+    ((discs.saturating_sub(4) / DISCS_PER_PHASE) as usize).min(PHASES - 1)
+}
+
+/// One pattern: its cells in the canonical place (row, column), the first cell the lowest
+/// base-3 digit, and the digit permutation of its own mirror image (`None`: it has none).
+pub struct Pattern {
+    /// Short name, for the weights file's documentation and test messages.
+    pub name: &'static str,
+    /// The cells read, as (row, column) on an image of the board.
+    pub cells: &'static [(u8, u8)],
+    /// `fold[k]` is the digit that digit `k` becomes on the mirrored pattern.
+    pub fold: Option<&'static [u8]>,
+    /// The images of the board the pattern is read on, one per instance.
+    pub images: &'static [Image],
+}
+
+/// The eight symmetric images of the board. Reading cell (r, c) of an image reads the board
+/// cell named in each variant's comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Image {
+    /// (r, c).
+    Id,
+    /// (r, 7 - c): mirrored left-right.
+    M,
+    /// (7 - r, c): flipped top-bottom.
+    V,
+    /// (7 - r, 7 - c): turned half a turn.
+    R,
+    /// (c, r): transposed.
+    T,
+    /// (c, 7 - r).
+    TM,
+    /// (7 - c, r).
+    TV,
+    /// (7 - c, 7 - r).
+    TR,
+}
+
+impl Image {
+    /// Every image.
+    pub const ALL: [Image; 8] = [
+        Image::Id,
+        Image::M,
+        Image::V,
+        Image::R,
+        Image::T,
+        Image::TM,
+        Image::TV,
+        Image::TR,
+    ];
+
+    /// The board cell read at (`r`, `c`) of this image.
+    pub fn source(self, r: u8, c: u8) -> (u8, u8) {
+        match self {
+            Image::Id => (r, c),
+            Image::M => (r, 7 - c),
+            Image::V => (7 - r, c),
+            Image::R => (7 - r, 7 - c),
+            Image::T => (c, r),
+            Image::TM => (c, 7 - r),
+            Image::TV => (7 - c, r),
+            Image::TR => (7 - c, 7 - r),
+        }
+    }
+
+    /// This image of the bitboard `x` (bit `row * 8 + col`).
+    #[inline(always)]
+    pub fn apply(self, x: u64) -> u64 {
+        match self {
+            Image::Id => x,
+            Image::M => mirror(x),
+            Image::V => x.swap_bytes(),
+            Image::R => x.reverse_bits(),
+            Image::T => transpose(x),
+            Image::TM => transpose(mirror(x)),
+            Image::TV => transpose(x.swap_bytes()),
+            Image::TR => transpose(x.reverse_bits()),
+        }
+    }
+}
+
+/// Column c to 7 - c.
+#[inline(always)]
+fn mirror(x: u64) -> u64 {
+    x.reverse_bits().swap_bytes()
+}
+
+/// (r, c) to (c, r), by three delta swaps.
+#[inline(always)]
+fn transpose(mut x: u64) -> u64 {
+    let t = 0x0F0F_0F0F_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+use Image::{Id, M, R, T, TM, TR, TV, V};
+
+const CORNER_IMAGES: &[Image] = &[Id, M, V, R];
+const ALL_IMAGES: &[Image] = &[Id, M, V, R, T, TM, TV, TR];
+/// Top, bottom, left, right.
+const EDGE_IMAGES: &[Image] = &[Id, V, T, TM];
+/// Below the main diagonal, above it, and the two parallel to the other diagonal.
+const DIAGONAL_IMAGES: &[Image] = &[Id, T, M, V];
+const REVERSE_8: &[u8] = &[7, 6, 5, 4, 3, 2, 1, 0];
+
+/// The patterns, in the order of the weight tables.
+pub static PATTERNS: [Pattern; 11] = [
+    Pattern {
+        name: "corner3x3",
+        cells: &[
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (1, 0),
+            (1, 1),
+            (1, 2),
+            (2, 0),
+            (2, 1),
+            (2, 2),
+        ],
+        fold: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]),
+        images: CORNER_IMAGES,
+    },
+    Pattern {
+        name: "corner2x5",
+        cells: &[
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 0),
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+        ],
+        fold: None,
+        images: ALL_IMAGES,
+    },
+    Pattern {
+        name: "edge+2x",
+        cells: &[
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (0, 5),
+            (0, 6),
+            (0, 7),
+            (1, 1),
+            (1, 6),
+        ],
+        fold: Some(&[7, 6, 5, 4, 3, 2, 1, 0, 9, 8]),
+        images: EDGE_IMAGES,
+    },
+    row_pattern("row2", 1),
+    row_pattern("row3", 2),
+    row_pattern("row4", 3),
+    Pattern {
+        name: "diag8",
+        cells: &[
+            (0, 0),
+            (1, 1),
+            (2, 2),
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+        ],
+        fold: Some(REVERSE_8),
+        images: &[Id, M],
+    },
+    diagonal_pattern("diag7", 7),
+    diagonal_pattern("diag6", 6),
+    diagonal_pattern("diag5", 5),
+    diagonal_pattern("diag4", 4),
+];
+
+const fn row_pattern(name: &'static str, row: u8) -> Pattern {
+    const ROWS: [[(u8, u8); 8]; 4] = {
+        let mut t = [[(0u8, 0u8); 8]; 4];
+        let mut r = 0;
+        while r < 4 {
+            let mut c = 0;
+            while c < 8 {
+                t[r][c] = (r as u8, c as u8);
+                c += 1;
+            }
+            r += 1;
+        }
+        t
+    };
+    Pattern {
+        name,
+        cells: &ROWS[row as usize],
+        fold: Some(REVERSE_8),
+        images: EDGE_IMAGES,
+    }
+}
+
+/// The diagonal of `len` cells (8 - len + i, i), i = 0..len.
+const fn diagonal_pattern(name: &'static str, len: usize) -> Pattern {
+    const DIAGS: [[(u8, u8); 8]; 9] = {
+        let mut t = [[(0u8, 0u8); 8]; 9];
+        let mut len = 4;
+        while len <= 8 {
+            let mut i = 0;
+            while i < len {
+                t[len][i] = ((8 - len + i) as u8, i as u8);
+                i += 1;
+            }
+            len += 1;
+        }
+        t
+    };
+    const FOLDS: [[u8; 8]; 9] = {
+        let mut t = [[0u8; 8]; 9];
+        let mut len = 4;
+        while len <= 8 {
+            let mut i = 0;
+            while i < len {
+                t[len][i] = (len - 1 - i) as u8;
+                i += 1;
+            }
+            len += 1;
+        }
+        t
+    };
+    Pattern {
+        name,
+        cells: DIAGS[len].split_at(len).0,
+        fold: Some(FOLDS[len].split_at(len).0),
+        images: DIAGONAL_IMAGES,
+    }
+}
+
+/// Pattern instances on the board: 4 + 8 + 4 + 3 * 4 + 2 + 4 * 4.
+pub const INSTANCES: usize = 46;
+
+/// Scalar features after the patterns, per phase: a constant and the mobility difference.
+pub const SCALARS: usize = 2;
+
+/// `TERNARY[b]`: the bits of `b` as base-3 digits 0 or 1.
+static TERNARY: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut v, mut p, mut i) = (0u16, 1u16, 0);
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                v += p;
+            }
+            p *= 3;
+            i += 1;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn t(own: u64, opp: u64) -> u32 {
+    u32::from(TERNARY[(own & 0xFF) as usize]) + 2 * u32::from(TERNARY[(opp & 0xFF) as usize])
+}
+
+/// The digit of cell `bit`: 0 empty, 1 own, 2 other side.
+#[inline(always)]
+fn digit(own: u64, opp: u64, bit: u32) -> u32 {
+    ((own >> bit) & 1) as u32 + 2 * ((opp >> bit) & 1) as u32
+}
+
+/// The cells (8 - len + i, i) of the diagonal of `len` cells.
+const fn diag_mask(len: usize) -> u64 {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < len {
+        m |= 1 << ((8 - len + i) * 8 + i);
+        i += 1;
+    }
+    m
+}
+
+/// A diagonal's cells gathered into a byte, the cell of column c in bit c (one cell per
+/// column, so the multiplication adds without carries).
+#[inline(always)]
+fn diag_byte(x: u64, mask: u64) -> u64 {
+    ((x & mask).wrapping_mul(0x0101_0101_0101_0101)) >> 56
+}
+
+/// The base-3 index of every pattern instance of the position (`own` to move), in the order
+/// of [`PATTERNS`] and, within a pattern, of its images: the fast path the evaluation uses.
+#[inline]
+pub fn indices(own: u64, opp: u64) -> [u32; INSTANCES] {
+    let mut out = [0u32; INSTANCES];
+    let img = |i: Image| (i.apply(own), i.apply(opp));
+    let images = [
+        (own, opp),
+        img(Image::M),
+        img(Image::V),
+        img(Image::R),
+        img(Image::T),
+        img(Image::TM),
+        img(Image::TV),
+        img(Image::TR),
+    ];
+    let corner3 = |(o, p): (u64, u64)| {
+        t(o & 7, p & 7) + 27 * t((o >> 8) & 7, (p >> 8) & 7) + 729 * t((o >> 16) & 7, (p >> 16) & 7)
+    };
+    let corner5 = |(o, p): (u64, u64)| t(o & 31, p & 31) + 243 * t((o >> 8) & 31, (p >> 8) & 31);
+    let edge = |(o, p): (u64, u64)| t(o, p) + 6561 * digit(o, p, 9) + 19683 * digit(o, p, 14);
+    let row = |(o, p): (u64, u64), r: u32| t(o >> (8 * r), p >> (8 * r));
+    let diag = |(o, p): (u64, u64), mask: u64| t(diag_byte(o, mask), diag_byte(p, mask));
+    // Image positions in `images` for each pattern's image list.
+    const CORNERS: [usize; 4] = [0, 1, 2, 3];
+    const EDGES: [usize; 4] = [0, 2, 4, 5];
+    const DIAGONALS: [usize; 4] = [0, 4, 1, 2];
+    let mut k = 0;
+    for &i in &CORNERS {
+        out[k] = corner3(images[i]);
+        k += 1;
+    }
+    for &image in &images {
+        out[k] = corner5(image);
+        k += 1;
+    }
+    for &i in &EDGES {
+        out[k] = edge(images[i]);
+        k += 1;
+    }
+    for r in 1..4 {
+        for &i in &EDGES {
+            out[k] = row(images[i], r);
+            k += 1;
+        }
+    }
+    for i in [0, 1] {
+        out[k] = diag(images[i], diag_mask(8));
+        k += 1;
+    }
+    for len in [7, 6, 5, 4] {
+        let mask = diag_mask(len);
+        for &i in &DIAGONALS {
+            out[k] = diag(images[i], mask);
+            k += 1;
+        }
+    }
+    out
+}
+
+/// The same indices as [`indices`], computed cell by cell from the pattern definitions: the
+/// reference the fast path is tested against.
+pub fn indices_plain(own: u64, opp: u64) -> Vec<u32> {
+    let mut out = Vec::with_capacity(INSTANCES);
+    for p in &PATTERNS {
+        for &image in p.images {
+            let mut index = 0;
+            for &(r, c) in p.cells.iter().rev() {
+                let (br, bc) = image.source(r, c);
+                index = index * 3 + digit(own, opp, u32::from(br) * 8 + u32::from(bc));
+            }
+            out.push(index);
+        }
+    }
+    out
+}
+
+/// The pattern of each instance, in the order of [`indices`].
+pub fn instance_patterns() -> [usize; INSTANCES] {
+    let mut out = [0; INSTANCES];
+    let mut k = 0;
+    for (i, p) in PATTERNS.iter().enumerate() {
+        for _ in p.images {
+            out[k] = i;
+            k += 1;
+        }
+    }
+    out
+}
+
+/// How a pattern's base-3 indices map onto its weights: mirrored indices share one.
+pub struct Layout {
+    /// Per pattern, for each index, the weight number within the phase.
+    pub param: Vec<Vec<u32>>,
+    /// Weights per phase (patterns, then the [`SCALARS`]).
+    pub params_per_phase: usize,
+}
+
+/// The layout, built once.
+pub static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
+    let mut next = 0u32;
+    let mut param = Vec::new();
+    for p in &PATTERNS {
+        let n = p.cells.len();
+        let size = 3usize.pow(n as u32);
+        let mut map = vec![u32::MAX; size];
+        for index in 0..size {
+            let mirrored = match p.fold {
+                None => index,
+                Some(fold) => {
+                    let mut digits = [0usize; 10];
+                    let mut x = index;
+                    for d in digits.iter_mut().take(n) {
+                        *d = x % 3;
+                        x /= 3;
+                    }
+                    let mut m = 0;
+                    for k in (0..n).rev() {
+                        // Digit k of the mirrored index is the digit that moves to k.
+                        let from = fold.iter().position(|&f| usize::from(f) == k).unwrap_or(k);
+                        m = m * 3 + digits[from];
+                    }
+                    m
+                }
+            };
+            let canonical = index.min(mirrored);
+            if canonical == index {
+                map[index] = next;
+                next += 1;
+            } else {
+                map[index] = map[canonical];
+            }
+        }
+        param.push(map);
+    }
+    Layout {
+        param,
+        params_per_phase: next as usize + SCALARS,
+    }
+});
+
+/// The number of a scalar feature's weight within a phase.
+pub fn scalar_param(s: usize) -> usize {
+    LAYOUT.params_per_phase - SCALARS + s
+}
+
+/// The scalar features of a position: a constant 1 and the mobility difference.
+#[inline]
+pub fn scalars(own: u64, opp: u64) -> [i32; SCALARS] {
+    let mob = super::eight::legal(own, opp).count_ones() as i32
+        - super::eight::legal(opp, own).count_ones() as i32;
+    [1, mob]
+}
+
+/// The weight numbers (within the phase) a position's features touch, with their values:
+/// the [`INSTANCES`] pattern weights (value 1 each), then the [`SCALARS`].
+pub fn features(own: u64, opp: u64) -> ([u32; INSTANCES], [i32; SCALARS]) {
+    let idx = indices(own, opp);
+    let pats = instance_patterns();
+    let mut out = [0u32; INSTANCES];
+    for k in 0..INSTANCES {
+        out[k] = LAYOUT.param[pats[k]][idx[k] as usize];
+    }
+    (out, scalars(own, opp))
+}
+
+/// A weights file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadWeightsError {
+    /// The file does not start with [`MAGIC`].
+    #[error("not a ply pattern weights file (bad magic)")]
+    Magic,
+    /// The file ends before every weight is read, or a number is malformed.
+    #[error("the weights end early: {read} of {expected} read")]
+    Truncated {
+        /// Weights read.
+        read: usize,
+        /// Weights expected.
+        expected: usize,
+    },
+    /// Bytes are left after the last weight.
+    #[error("{0} bytes after the last weight")]
+    Trailing(usize),
+}
+
+/// The first bytes of a weights file (the version is in it).
+pub const MAGIC: &[u8; 8] = b"PLYPAT01";
+
+/// Weights of every phase, as the evaluation reads them: each pattern's table spread over
+/// all its indices (mirrored indices repeat the weight) so an instance costs one load.
+pub struct PatternWeights {
+    /// Per phase, the concatenated index tables of the patterns.
+    tables: Vec<i16>,
+    /// Per phase, the scalar weights.
+    scalars: Vec<[i32; SCALARS]>,
+    /// Per instance, where its pattern's table starts within a phase.
+    offsets: [u32; INSTANCES],
+    /// Entries per phase in `tables`.
+    stride: usize,
+}
+
+impl PatternWeights {
+    /// Weights from their numbers: `PHASES * params_per_phase` values, phase by phase.
+    ///
+    /// # Panics
+    /// If `params` has another length.
+    pub fn from_params(params: &[i16]) -> PatternWeights {
+        let layout = &*LAYOUT;
+        let per = layout.params_per_phase;
+        assert_eq!(params.len(), PHASES * per, "one weight per parameter");
+        let pats = instance_patterns();
+        let mut starts = Vec::new();
+        let mut stride = 0usize;
+        for map in &layout.param {
+            starts.push(stride as u32);
+            stride += map.len();
+        }
+        let mut offsets = [0u32; INSTANCES];
+        for k in 0..INSTANCES {
+            offsets[k] = starts[pats[k]];
+        }
+        let mut tables = Vec::with_capacity(PHASES * stride);
+        let mut scalars = Vec::with_capacity(PHASES);
+        for phase in params.chunks(per) {
+            for map in &layout.param {
+                tables.extend(map.iter().map(|&p| phase[p as usize]));
+            }
+            let mut s = [0i32; SCALARS];
+            for (i, v) in s.iter_mut().enumerate() {
+                *v = i32::from(phase[per - SCALARS + i]);
+            }
+            scalars.push(s);
+        }
+        PatternWeights {
+            tables,
+            scalars,
+            offsets,
+            stride,
+        }
+    }
+
+    /// Reads the compact file [`write_params`] writes.
+    ///
+    /// # Errors
+    /// A bad magic, a short file or trailing bytes.
+    pub fn read(bytes: &[u8]) -> Result<PatternWeights, ReadWeightsError> {
+        Ok(PatternWeights::from_params(&read_params(bytes)?))
+    }
+
+    /// The value of the position for `own`, the side to move, in 1/100 discs.
+    #[inline]
+    pub fn evaluate(&self, own: u64, opp: u64) -> i32 {
+        let ph = phase((own | opp).count_ones());
+        let table = &self.tables[ph * self.stride..(ph + 1) * self.stride];
+        let idx = indices(own, opp);
+        let mut sum = 0i32;
+        for k in 0..INSTANCES {
+            sum += i32::from(table[(self.offsets[k] + idx[k]) as usize]);
+        }
+        let s = &self.scalars[ph];
+        let f = scalars(own, opp);
+        for i in 0..SCALARS {
+            sum += s[i] * f[i];
+        }
+        sum
+    }
+}
+
+/// The weights ply plays with, from `crates/games/data/othello-patterns.bin`.
+pub static WEIGHTS: LazyLock<PatternWeights> = LazyLock::new(|| {
+    PatternWeights::read(include_bytes!("../../data/othello-patterns.bin"))
+        .expect("the committed weights file is checked by the tests")
+});
+
+/// Writes weights compactly: [`MAGIC`], then the values phase by phase in the layout's
+/// order, each nonzero value as a zigzag varint and each run of zeros as a 0 and the run's
+/// length as a varint (most table entries are never seen in training and stay 0).
+pub fn write_params(params: &[i16]) -> Vec<u8> {
+    let mut out = MAGIC.to_vec();
+    let varint = |out: &mut Vec<u8>, mut v: u32| {
+        while v >= 0x80 {
+            out.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        out.push(v as u8);
+    };
+    let mut i = 0;
+    while i < params.len() {
+        if params[i] == 0 {
+            let start = i;
+            while i < params.len() && params[i] == 0 {
+                i += 1;
+            }
+            varint(&mut out, 0);
+            varint(&mut out, (i - start) as u32);
+        } else {
+            let v = i32::from(params[i]);
+            varint(&mut out, ((v << 1) ^ (v >> 31)) as u32);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Reads what [`write_params`] wrote: `PHASES * params_per_phase` values.
+///
+/// # Errors
+/// A bad magic, a short file or trailing bytes.
+pub fn read_params(bytes: &[u8]) -> Result<Vec<i16>, ReadWeightsError> {
+    let expected = PHASES * LAYOUT.params_per_phase;
+    let body = bytes.strip_prefix(MAGIC).ok_or(ReadWeightsError::Magic)?;
+    let mut out = Vec::with_capacity(expected);
+    let mut pos = 0;
+    let truncated = |read| ReadWeightsError::Truncated { read, expected };
+    let varint = |pos: &mut usize, read: usize| -> Result<u32, ReadWeightsError> {
+        let mut v = 0u32;
+        for shift in (0..35).step_by(7) {
+            let b = *body.get(*pos).ok_or(truncated(read))?;
+            *pos += 1;
+            v |= u32::from(b & 0x7F) << shift;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(truncated(read))
+    };
+    while out.len() < expected {
+        let token = varint(&mut pos, out.len())?;
+        if token == 0 {
+            let run = varint(&mut pos, out.len())? as usize;
+            if run == 0 || out.len() + run > expected {
+                return Err(truncated(out.len()));
+            }
+            out.resize(out.len() + run, 0);
+        } else {
+            let v = ((token >> 1) as i32) ^ -((token & 1) as i32);
+            out.push(i16::try_from(v).map_err(|_| truncated(out.len()))?);
+        }
+    }
+    if pos != body.len() {
+        return Err(ReadWeightsError::Trailing(body.len() - pos));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use ply_core::{Evaluator, Game};
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::reversi::{Othello, OthelloEval, Place};
+
+    /// Positions of random games, every ply of them.
+    fn random_positions(seed: u64, games: usize) -> Vec<Othello> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        let mut moves: Vec<Place> = Vec::new();
+        for _ in 0..games {
+            let mut s = Othello::start();
+            loop {
+                out.push(s);
+                s.legal_moves(&mut moves);
+                let Some(&mv) = moves.choose(&mut rng) else {
+                    break;
+                };
+                s.play_unchecked(mv);
+            }
+        }
+        out
+    }
+
+    /// Random weights for every parameter, so that a wrong fold or table shows.
+    fn random_weights(seed: u64) -> PatternWeights {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let params: Vec<i16> = (0..PHASES * LAYOUT.params_per_phase)
+            .map(|_| rng.random_range(-300..=300))
+            .collect();
+        PatternWeights::from_params(&params)
+    }
+
+    #[test]
+    fn pattern_instances_add_up_and_image_transforms_match_their_cells() {
+        assert_eq!(
+            PATTERNS.iter().map(|p| p.images.len()).sum::<usize>(),
+            INSTANCES
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..200 {
+            let x: u64 = rng.random();
+            for image in Image::ALL {
+                let y = image.apply(x);
+                for r in 0..8u8 {
+                    for c in 0..8u8 {
+                        let (sr, sc) = image.source(r, c);
+                        assert_eq!(
+                            (y >> (r * 8 + c)) & 1,
+                            (x >> (sr * 8 + sc)) & 1,
+                            "{image:?} at ({r}, {c})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_pattern_indices_equal_a_plain_recomputation_on_random_positions() {
+        for s in random_positions(1, 300) {
+            let (own, opp) = s.sides();
+            assert_eq!(indices(own, opp).to_vec(), indices_plain(own, opp), "{s}");
+        }
+    }
+
+    #[test]
+    fn every_pattern_instance_covers_distinct_cells() {
+        // Two instances of one pattern reading the same cells would count them twice.
+        for p in &PATTERNS {
+            let mut sets: Vec<Vec<(u8, u8)>> = p
+                .images
+                .iter()
+                .map(|&i| {
+                    let mut v: Vec<_> = p.cells.iter().map(|&(r, c)| i.source(r, c)).collect();
+                    v.sort();
+                    v
+                })
+                .collect();
+            sets.sort();
+            sets.dedup();
+            assert_eq!(sets.len(), p.images.len(), "{}", p.name);
+        }
+    }
+
+    #[test]
+    fn pattern_evaluation_is_the_same_on_all_eight_images_of_a_position() {
+        let weights = random_weights(7);
+        for s in random_positions(2, 100) {
+            let (own, opp) = s.sides();
+            let v = weights.evaluate(own, opp);
+            let shipped = WEIGHTS.evaluate(own, opp);
+            for image in Image::ALL {
+                let (o, p) = (image.apply(own), image.apply(opp));
+                assert_eq!(weights.evaluate(o, p), v, "{image:?} of {s}");
+                assert_eq!(WEIGHTS.evaluate(o, p), shipped, "{image:?} of {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn features_and_weights_give_the_evaluation() {
+        // The fitting tool's view of a position (weight numbers and values) and the
+        // evaluator's (expanded tables) agree.
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let params: Vec<i16> = (0..PHASES * LAYOUT.params_per_phase)
+            .map(|_| rng.random_range(-300..=300))
+            .collect();
+        let weights = PatternWeights::from_params(&params);
+        for s in random_positions(3, 50) {
+            let (own, opp) = s.sides();
+            let ph = phase((own | opp).count_ones());
+            let base = ph * LAYOUT.params_per_phase;
+            let (pats, scal) = features(own, opp);
+            let mut sum: i32 = pats
+                .iter()
+                .map(|&p| i32::from(params[base + p as usize]))
+                .sum();
+            for (i, v) in scal.iter().enumerate() {
+                sum += v * i32::from(params[base + scalar_param(i)]);
+            }
+            assert_eq!(weights.evaluate(own, opp), sum, "{s}");
+        }
+    }
+
+    #[test]
+    fn weights_file_round_trips_and_the_committed_one_has_every_weight() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let params: Vec<i16> = (0..PHASES * LAYOUT.params_per_phase)
+            .map(|_| {
+                if rng.random_bool(0.7) {
+                    0
+                } else {
+                    rng.random_range(i16::MIN..=i16::MAX)
+                }
+            })
+            .collect();
+        let bytes = write_params(&params);
+        assert_eq!(read_params(&bytes).unwrap(), params);
+        assert!(matches!(
+            read_params(&bytes[..bytes.len() - 1]),
+            Err(ReadWeightsError::Truncated { .. })
+        ));
+        let mut extra = bytes.clone();
+        extra.push(1);
+        assert_eq!(read_params(&extra), Err(ReadWeightsError::Trailing(1)));
+        assert_eq!(read_params(b"PLYPAT00"), Err(ReadWeightsError::Magic));
+
+        // 113,877 pattern weights and 2 scalars per phase, 12 phases.
+        assert_eq!(LAYOUT.params_per_phase, 113_879);
+        let shipped = read_params(include_bytes!("../../data/othello-patterns.bin")).unwrap();
+        assert_eq!(shipped.len(), PHASES * 113_879);
+        // Fitted, not a placeholder: weights are set in every phase (the first phase, up to
+        // 10 discs, has few distinct pattern contents: 591 in the committed fit).
+        for (ph, chunk) in shipped.chunks(LAYOUT.params_per_phase).enumerate() {
+            let set = chunk.iter().filter(|&&w| w != 0).count();
+            assert!(set > 300, "phase {ph} has {set} weights set");
+        }
+        let set = shipped.iter().filter(|&&w| w != 0).count();
+        assert!(set > 300_000, "{set} weights set");
+    }
+
+    #[test]
+    fn pattern_evaluation_is_for_the_side_to_move() {
+        // The evaluator reads the discs of the side to move as "own", whichever colour.
+        use crate::reversi::Disc;
+        for s in random_positions(4, 30) {
+            let (black, white) = (s.discs(Disc::Black), s.discs(Disc::White));
+            for turn in [ply_core::Seat::FIRST, ply_core::Seat::SECOND] {
+                let t = Othello::from_discs(black, white, turn);
+                let (own, opp) = if turn == ply_core::Seat::FIRST {
+                    (black, white)
+                } else {
+                    (white, black)
+                };
+                assert_eq!(
+                    OthelloEval::Pattern.evaluate(&t).0,
+                    WEIGHTS.evaluate(own, opp)
+                );
+            }
+        }
+        // The shipped weights: a board the side to move dominates (corners, edges, most
+        // discs) is good for it and bad for the other side.
+        let strong: Othello =
+            "xxxxxxxx/xxxxxxxo/xxxxxxo./xxxxxo../xxxxo.../xxxo..../xxo...../xo...... x"
+                .parse()
+                .unwrap();
+        let eval = OthelloEval::Pattern;
+        assert!(
+            eval.evaluate(&strong).0 > 10 * UNITS_PER_DISC,
+            "{:?}",
+            eval.evaluate(&strong)
+        );
+        let other_to_move: Othello =
+            "xxxxxxxx/xxxxxxxo/xxxxxxo./xxxxxo../xxxxo.../xxxo..../xxo...../xo...... o"
+                .parse()
+                .unwrap();
+        assert!(eval.evaluate(&other_to_move).0 < -10 * UNITS_PER_DISC);
+    }
+}
