@@ -56,6 +56,10 @@ use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use super::{Move, Peg, Position};
 
+mod sliced;
+
+use sliced::Sliced;
+
 /// A search too large for the memory allowed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
@@ -156,6 +160,8 @@ pub struct Bfs {
     group_bits: u32,
     /// [`Bfs::lows`] without the block discs.
     high_lows: u64,
+    /// The bit-sliced table that explores 3 and 4 pegs instead of `cells` (see [`sliced`]).
+    sliced: Option<Sliced>,
 }
 
 impl Bfs {
@@ -240,8 +246,13 @@ impl Bfs {
             Scheme::Paths => 0,
         };
         let unit_shift = unit_shift(scheme, threads, bits * discs as u32, bits);
+        let sliced = (scheme == Scheme::Explore && Sliced::fits(discs, pegs))
+            .then(|| Sliced::new(discs, pegs));
+        let general = sliced.is_none();
         Ok(Bfs {
+            sliced,
             live: (0..space >> unit_shift)
+                .filter(|_| general)
                 .map(|_| AtomicU32::new(0))
                 .collect(),
             unit_shift,
@@ -250,7 +261,7 @@ impl Bfs {
             bits,
             scheme,
             space,
-            cells: words(32),
+            cells: if general { words(32) } else { Vec::new() },
             frontier: match scheme {
                 Scheme::Explore => Vec::new(),
                 Scheme::Paths => words(64),
@@ -291,9 +302,11 @@ impl Bfs {
             self.bits * self.discs as u32,
             self.bits,
         );
-        self.live = (0..self.space >> self.unit_shift)
-            .map(|_| AtomicU32::new(0))
-            .collect();
+        if self.sliced.is_none() {
+            self.live = (0..self.space >> self.unit_shift)
+                .map(|_| AtomicU32::new(0))
+                .collect();
+        }
         self
     }
 
@@ -309,6 +322,9 @@ impl Bfs {
     }
 
     fn code(&self, x: u64) -> u64 {
+        if let Some(sliced) = &self.sliced {
+            return u64::from(sliced.seen(x));
+        }
         (self.cells[(x >> 5) as usize].load(Relaxed) >> ((x & 31) * 2)) & 3
     }
 
@@ -349,20 +365,28 @@ impl Bfs {
         assert!(start.discs() == self.discs && start.pegs() == self.pegs);
         self.clear();
         let s = self.index(start);
-        for l in &mut self.live {
-            *l.get_mut() = u32::MAX;
-        }
-        *self.live[(s >> self.unit_shift) as usize].get_mut() = 0;
-        self.cells[(s >> 5) as usize].fetch_or(self.layer(0).current << ((s & 31) * 2), Relaxed);
-        if self.scheme == Scheme::Paths {
-            self.frontier[(s >> 6) as usize].fetch_or(1 << (s & 63), Relaxed);
+        if let Some(sliced) = &mut self.sliced {
+            sliced.start(s);
+        } else {
+            for l in &mut self.live {
+                *l.get_mut() = u32::MAX;
+            }
+            *self.live[(s >> self.unit_shift) as usize].get_mut() = 0;
+            let code = self.layer(0).current << ((s & 31) * 2);
+            self.cells[(s >> 5) as usize].fetch_or(code, Relaxed);
+            if self.scheme == Scheme::Paths {
+                self.frontier[(s >> 6) as usize].fetch_or(1 << (s & 63), Relaxed);
+            }
         }
         let mut layers = vec![1u64];
         let mut seen = 1u64;
         let mut depth = 0u32;
         progress(0, seen);
         while !stop(self, depth) {
-            let new = self.expand(self.layer(depth));
+            let new = match &mut self.sliced {
+                Some(sliced) => sliced.expand(depth, self.threads),
+                None => self.expand(self.layer(depth)),
+            };
             if new == 0 {
                 break;
             }
