@@ -378,15 +378,15 @@ impl Bfs {
                 self.frontier[(s >> 6) as usize].fetch_or(1 << (s & 63), Relaxed);
             }
         }
+        if self.sliced.is_some() {
+            return self.run_sliced(stop, progress);
+        }
         let mut layers = vec![1u64];
         let mut seen = 1u64;
         let mut depth = 0u32;
         progress(0, seen);
         while !stop(self, depth) {
-            let new = match &mut self.sliced {
-                Some(sliced) => sliced.expand(depth, self.threads),
-                None => self.expand(self.layer(depth)),
-            };
+            let new = self.expand(self.layer(depth));
             if new == 0 {
                 break;
             }
@@ -396,6 +396,36 @@ impl Bfs {
             progress(depth, seen);
         }
         layers
+    }
+
+    /// [`Bfs::run`] on the bit-sliced table (started), which counts each layer as it
+    /// expands it: after the pass over depth `d`, `progress` hears of depth `d`.
+    fn run_sliced(
+        &mut self,
+        mut stop: impl FnMut(&Bfs, u32) -> bool,
+        progress: &mut dyn FnMut(u32, u64),
+    ) -> Vec<u64> {
+        let threads = self.threads;
+        let mut layers = Vec::new();
+        let mut seen = 0u64;
+        let mut depth = 0u32;
+        loop {
+            if stop(self, depth) {
+                let sliced = self.sliced.as_ref().expect("sliced search");
+                layers.push(sliced.frontier_size(depth));
+                progress(depth, seen + layers[depth as usize]);
+                return layers;
+            }
+            let sliced = self.sliced.as_mut().expect("sliced search");
+            let (size, more) = sliced.expand(depth, threads);
+            layers.push(size);
+            seen += size;
+            progress(depth, seen);
+            if !more {
+                return layers;
+            }
+            depth += 1;
+        }
     }
 
     /// Expands the current frontier of `layer` once, marking its unseen neighbours as the

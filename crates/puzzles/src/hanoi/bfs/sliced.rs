@@ -20,32 +20,37 @@
 //!   would go to; the positions of the word that can make the move are those whose 3 small
 //!   discs avoid both pegs, a fixed mask per pair (8 of the 64). At most 6 words are written.
 //!
+//! # Which words to look at
+//! A bitmap holds one flag per word and parity of depth, set when a position of the word is
+//! marked, so a layer visits exactly the words that hold its frontier (about 5 times each
+//! over the search) and never reads the others: scanning every word of a region cost more
+//! than the moves themselves.
+//!
 //! # Threads
 //! The table is cut into regions of whole words by the largest discs' pegs (`2^15` words,
 //! 512 KiB with both slots, half a core's L2 cache, or smaller to make at least 32 regions);
-//! a thread takes a region at a time with `&mut` access to it alone, so every write is a
-//! plain store with no atomics. A move into another region (one of the largest discs'; they
-//! need every smaller disc on two pegs) is kept in a list and made after the pass. Chunks of
-//! 512 words carry a flag per parity of depth, set when a position of the chunk is marked,
-//! so that chunks and regions with no frontier are skipped without reading them.
+//! a thread takes a region at a time with `&mut` access to it (and its flags) alone, so every
+//! write is a plain store with no atomics. A move into another region (one of the largest
+//! discs'; they need every smaller disc on two pegs) is kept in a list and made after the
+//! pass.
 
 use std::sync::Mutex;
 
 /// Largest region, as a power of 2 of words.
 const REGION_SHIFT: u32 = 15;
 
-/// Chunk of words with one "has a frontier" flag per parity, as a power of 2.
-const CHUNK_SHIFT: u32 = 9;
-
 /// The bit-sliced table and the move masks for `discs` discs on 3 or 4 pegs.
 pub(super) struct Sliced {
     /// `words[2 w + slot]`: see the module docs.
     words: Vec<u64>,
-    /// Per chunk: bit `d mod 2` set while the chunk may hold a frontier of depth `d`.
-    live: Vec<u8>,
+    /// `flags[2 k + slot]`, bit `i`: word `64 k + i` of a region (counted from the region's
+    /// first word, `max(1, region words / 64)` flag words per region) holds a frontier of
+    /// depth `d` with `d mod 2 = slot`.
+    flags: Vec<u64>,
     moves: Moves,
     region_shift: u32,
-    chunk_shift: u32,
+    /// Flag words per region and slot.
+    region_flags: usize,
     /// Nothing written since the table was allocated (zeroed).
     fresh: bool,
 }
@@ -82,8 +87,8 @@ impl Sliced {
         let word_bits = (2 * n).saturating_sub(6);
         // At least 32 regions when there are enough words, at most 2^REGION_SHIFT words each.
         let region_shift = word_bits.saturating_sub(5).min(REGION_SHIFT);
-        let chunk_shift = region_shift.min(CHUNK_SHIFT);
-        let valid = |i: u32| (0..3).all(|k| (i >> (2 * k)) & 3 < if k < n { pegs as u32 } else { 1 });
+        let valid =
+            |i: u32| (0..3).all(|k| (i >> (2 * k)) & 3 < if k < n { pegs as u32 } else { 1 });
         let field = |i: u32, k: u32| (i >> (2 * k)) & 3;
         let (mut up, mut down) = ([(0, 0); 9], [(0, 0); 9]);
         let (mut ups, mut downs) = (0, 0);
@@ -118,14 +123,16 @@ impl Sliced {
                 return 0;
             }
             (0..64)
-                .filter(|&i| valid(i) && (0..n.min(3)).all(|k| field(i, k) != p && field(i, k) != q))
+                .filter(|&i| {
+                    valid(i) && (0..n.min(3)).all(|k| field(i, k) != p && field(i, k) != q)
+                })
                 .fold(0, |m, i| m | 1 << i)
         });
         let high = n.saturating_sub(3);
         let words = 1usize << word_bits;
         Sliced {
             words: vec![0; 2 * words],
-            live: vec![0; words >> chunk_shift],
+            flags: vec![0; 2 * words.div_ceil(64).max(words >> region_shift)],
             moves: Moves {
                 up,
                 down,
@@ -135,7 +142,7 @@ impl Sliced {
                 region_shift,
             },
             region_shift,
-            chunk_shift,
+            region_flags: (1usize << region_shift).div_ceil(64),
             fresh: true,
         }
     }
@@ -144,11 +151,22 @@ impl Sliced {
     pub(super) fn start(&mut self, x: u64) {
         if !self.fresh {
             self.words.fill(0);
-            self.live.fill(0);
+            self.flags.fill(0);
         }
         self.fresh = false;
         self.words[2 * (x >> 6) as usize] = 1 << (x & 63);
-        self.live[(x >> 6 >> self.chunk_shift) as usize] = 1;
+        let (flag, bit) = self.flag(x >> 6);
+        self.flags[2 * flag] = bit;
+    }
+
+    /// The flag word (of a slot) and bit of word `w`.
+    fn flag(&self, w: u64) -> (usize, u64) {
+        let local = w & ((1 << self.region_shift) - 1);
+        let region = (w >> self.region_shift) as usize;
+        (
+            region * self.region_flags + (local >> 6) as usize,
+            1 << (local & 63),
+        )
     }
 
     /// Whether position `x` has been reached.
@@ -157,43 +175,49 @@ impl Sliced {
         ((self.words[w] | self.words[w + 1]) >> (x & 63)) & 1 != 0
     }
 
-    /// Expands the frontier at `depth` with `threads` threads; gives how many positions it
-    /// reached first.
-    pub(super) fn expand(&mut self, depth: u32, threads: usize) -> u64 {
-        let bit = 1u8 << (depth & 1);
+    /// Expands the frontier at `depth` with `threads` threads; gives its size and whether
+    /// it reached any position not seen before. (Positions are counted when expanded, once
+    /// per word, rather than when marked, up to 7 times per word: the processor's popcount
+    /// instruction is not in the baseline x86-64 that ply is built for.)
+    pub(super) fn expand(&mut self, depth: u32, threads: usize) -> (u64, bool) {
+        let cur = (depth & 1) as usize;
         let region_len = 2usize << self.region_shift;
-        let region_chunks = 1usize << (self.region_shift - self.chunk_shift);
         let moves = &self.moves;
-        let mut jobs: Vec<(u64, &mut [u64], &mut [u8])> = self
+        let mut jobs: Vec<(u64, &mut [u64], &mut [u64])> = self
             .words
             .chunks_mut(region_len)
-            .zip(self.live.chunks_mut(region_chunks))
+            .zip(self.flags.chunks_mut(2 * self.region_flags))
             .enumerate()
-            .filter(|(_, (_, live))| live.iter().any(|&l| l & bit != 0))
-            .map(|(r, (words, live))| ((r as u64) << self.region_shift, words, live))
+            .filter(|(_, (_, flags))| flags.iter().skip(cur).step_by(2).any(|&f| f != 0))
+            .map(|(r, (words, flags))| ((r as u64) << self.region_shift, words, flags))
             .collect();
         let mut far = Vec::new();
-        let mut found = 0;
+        let (mut size, mut reached) = (0, 0);
         if threads <= 1 || jobs.len() <= 1 {
-            for (base, words, live) in jobs {
-                found += moves.expand_region(depth, base, words, live, &mut far);
+            for (base, words, flags) in jobs {
+                let (s, r) = moves.expand_region(depth, base, words, flags, &mut far);
+                size += s;
+                reached |= r;
             }
         } else {
-            // Largest first: the jobs are popped from the end.
+            // Regions are popped from the end: in order of the table.
             jobs.reverse();
             let workers = threads.min(jobs.len());
             let queue = Mutex::new(jobs);
-            let results: Vec<(u64, Vec<(u64, u64)>)> = std::thread::scope(|scope| {
+            let results: Vec<(u64, u64, Vec<(u64, u64)>)> = std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..workers)
                     .map(|_| {
                         scope.spawn(|| {
-                            let (mut found, mut far) = (0, Vec::new());
+                            let (mut size, mut reached, mut far) = (0, 0, Vec::new());
                             loop {
                                 let job = queue.lock().expect("a search thread panicked").pop();
-                                let Some((base, words, live)) = job else {
-                                    return (found, far);
+                                let Some((base, words, flags)) = job else {
+                                    return (size, reached, far);
                                 };
-                                found += moves.expand_region(depth, base, words, live, &mut far);
+                                let (s, r) =
+                                    moves.expand_region(depth, base, words, flags, &mut far);
+                                size += s;
+                                reached |= r;
                             }
                         })
                     })
@@ -203,8 +227,9 @@ impl Sliced {
                     .map(|h| h.join().expect("a search thread panicked"))
                     .collect()
             });
-            for (f, list) in results {
-                found += f;
+            for (s, r, list) in results {
+                size += s;
+                reached |= r;
                 far.extend(list);
             }
         }
@@ -215,43 +240,49 @@ impl Sliced {
             let new = bits & !(self.words[i] | self.words[i + 1]);
             if new != 0 {
                 self.words[i + next as usize] |= new;
-                self.live[(w >> self.chunk_shift) as usize] |= 1 << next;
-                found += u64::from(new.count_ones());
+                let (flag, bit) = self.flag(w);
+                self.flags[2 * flag + next as usize] |= bit;
+                reached |= new;
             }
         }
-        found
+        (size, reached != 0)
+    }
+
+    /// The number of positions at `depth` (the frontier), by a scan of the whole table.
+    pub(super) fn frontier_size(&self, depth: u32) -> u64 {
+        let cur = (depth & 1) as usize;
+        self.words
+            .chunks_exact(2)
+            .map(|w| u64::from((w[cur] & !w[cur ^ 1]).count_ones()))
+            .sum()
     }
 }
 
 impl Moves {
     /// Expands the frontier at `depth` in the region of words from `base` (`words` holds
-    /// its two slots per word, `live` its chunk flags); moves into other regions go to
-    /// `far` as (word, bits). Gives how many positions it reached first.
+    /// its two slots per word, `flags` its words' flags); moves into other regions go to
+    /// `far` as (word, bits). Gives the frontier's size there and the positions it reached
+    /// first (ORed together: nonzero if any).
     fn expand_region(
         &self,
         depth: u32,
         base: u64,
         words: &mut [u64],
-        live: &mut [u8],
+        flags: &mut [u64],
         far: &mut Vec<(u64, u64)>,
-    ) -> u64 {
+    ) -> (u64, u64) {
         let cur = (depth & 1) as usize;
         let next = cur ^ 1;
-        let (bit, next_bit) = (1u8 << cur, 1u8 << next);
-        let chunk_words = words.len() / 2 / live.len();
-        let chunk_shift = chunk_words.trailing_zeros();
-        let mut found = 0u64;
-        for c in 0..live.len() {
-            if live[c] & bit == 0 {
-                continue;
-            }
-            live[c] &= !bit;
-            for lw in c * chunk_words..(c + 1) * chunk_words {
+        let (mut size, mut reached) = (0u64, 0u64);
+        for k in 0..flags.len() / 2 {
+            let mut todo = flags[2 * k + cur];
+            flags[2 * k + cur] = 0;
+            while todo != 0 {
+                let lw = 64 * k + todo.trailing_zeros() as usize;
+                todo &= todo - 1;
                 let (s, t) = (words[2 * lw + cur], words[2 * lw + next]);
                 let f = s & !t;
-                if f == 0 {
-                    continue;
-                }
+                size += u64::from(f.count_ones());
                 let mut near = 0;
                 for &(mask, shift) in &self.up {
                     near |= (f & mask) << shift;
@@ -261,37 +292,66 @@ impl Moves {
                 }
                 let new = near & !(s | t);
                 words[2 * lw + next] = t | f | new;
-                if new != 0 {
-                    found += u64::from(new.count_ones());
-                    live[c] |= next_bit;
-                }
+                flags[2 * k + next] |= u64::from(new != 0) << (lw & 63);
+                reached |= new;
                 if self.high == 0 {
                     continue;
                 }
                 let w = base + lw as u64;
                 let tops = self.tops(w);
-                for (&(p, q), &mask) in PAIRS.iter().zip(&self.pair_masks) {
-                    let bits = f & mask;
-                    let d = tops[p as usize].min(tops[q as usize]);
-                    if bits == 0 || d >= self.high {
-                        continue;
-                    }
-                    let to = w ^ (u64::from(p ^ q) << (2 * d));
-                    if to >> self.region_shift != w >> self.region_shift {
-                        far.push((to, bits));
-                        continue;
-                    }
-                    let i = 2 * (to - base) as usize;
-                    let new = bits & !(words[i] | words[i + 1]);
-                    if new != 0 {
-                        words[i + next] |= new;
-                        live[(to - base) as usize >> chunk_shift] |= next_bit;
-                        found += u64::from(new.count_ones());
-                    }
+                for j in 0..6 {
+                    self.pair(
+                        j,
+                        f,
+                        w,
+                        &tops,
+                        base,
+                        &mut *words,
+                        &mut *flags,
+                        next,
+                        far,
+                        &mut reached,
+                    );
                 }
             }
         }
-        found
+        (size, reached)
+    }
+
+    /// The moves of the larger disc between the pegs of pair `j` from the frontier `f` of
+    /// word `w` (whose high discs' tops are `tops`), in the region of [`Moves::expand_region`].
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn pair(
+        &self,
+        j: usize,
+        f: u64,
+        w: u64,
+        tops: &[u32; 4],
+        base: u64,
+        words: &mut [u64],
+        flags: &mut [u64],
+        next: usize,
+        far: &mut Vec<(u64, u64)>,
+        reached: &mut u64,
+    ) {
+        let (p, q) = PAIRS[j];
+        let d = tops[p as usize].min(tops[q as usize]);
+        // Arithmetic rather than branches, which the processor could not predict: a pair
+        // with nothing to move ORs nothing into this same word, so that the (up to 6) words'
+        // loads overlap.
+        let bits = f & self.pair_masks[j] & u64::from(d < self.high).wrapping_neg();
+        let to = w ^ ((u64::from(p ^ q) << (2 * d)) & u64::from(bits != 0).wrapping_neg());
+        if to >> self.region_shift != w >> self.region_shift {
+            // Rare: only the largest discs leave the region.
+            far.push((to, bits));
+            return;
+        }
+        let local = (to - base) as usize;
+        let new = bits & !(words[2 * local] | words[2 * local + 1]);
+        words[2 * local + next] |= new;
+        flags[2 * (local >> 6) + next] |= u64::from(new != 0) << (local & 63);
+        *reached |= new;
     }
 
     /// The smallest high disc (0 for disc 3) on each peg of word `w`, or 31 for none.
