@@ -341,7 +341,10 @@ impl Moves {
         // with nothing to move ORs nothing into this same word, so that the (up to 6) words'
         // loads overlap.
         let bits = f & self.pair_masks[j] & u64::from(d < self.high).wrapping_neg();
-        let to = w ^ ((u64::from(p ^ q) << (2 * d)) & u64::from(bits != 0).wrapping_neg());
+        if bits == 0 {
+            return;
+        }
+        let to = w ^ (u64::from(p ^ q) << (2 * d));
         if to >> self.region_shift != w >> self.region_shift {
             // Rare: only the largest discs leave the region.
             far.push((to, bits));
