@@ -15,7 +15,7 @@
 //! * **Discs 0 to 2** stay in the word. Moving disc `k` by `s` pegs adds `s * 4^k` to the bit
 //!   number, for the bits where disc `k` is on a peg `p` with `p + s` a peg and no smaller
 //!   disc on either: per disc and shift one mask, 18 masks and shifts for all of them.
-//! * **Disc 3 and up**: the word's discs past the block fix, for each pair of pegs, the one
+//! * **Disc 3 and up**: the word's higher discs fix, for each pair of pegs, the one
 //!   larger disc that could move between them (the smaller of their tops) and the word it
 //!   would go to; the positions of the word that can make the move are those whose 3 small
 //!   discs avoid both pegs, a fixed mask per pair (8 of the 64). At most 6 words are written.
@@ -28,7 +28,7 @@
 //!
 //! # Threads
 //! The table is cut into regions of whole words by the largest discs' pegs (`2^15` words,
-//! 512 KiB with both slots, half a core's L2 cache, or smaller to make at least 32 regions);
+//! 512 KiB with both slots, the size of a core's L2 cache, or smaller to make at least 32 regions);
 //! a thread takes a region at a time with `&mut` access to it (and its flags) alone, so every
 //! write is a plain store with no atomics. A move into another region (one of the largest
 //! discs'; they need every smaller disc on two pegs) is kept in a list and made after the
@@ -64,12 +64,15 @@ struct Moves {
     /// Per pair of pegs (0-1, 0-2, 0-3, 1-2, 1-3, 2-3): the bits of a word where no small
     /// disc is on either peg (0 for pairs past the last peg).
     pair_masks: [u64; 6],
-    /// Discs past the block (`discs - 3`, or 0).
+    /// Discs past the word's 3 (`discs - 3`, or 0).
     high: u32,
     /// The lowest bit of each high disc's field in a word number.
     high_lows: u64,
     region_shift: u32,
 }
+
+/// Moves into other regions, made after a pass: (word, positions' bits).
+type Far = Vec<(u64, u64)>;
 
 /// The pairs of pegs in the order of [`Moves::pair_masks`].
 const PAIRS: [(u32, u32); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
@@ -204,7 +207,7 @@ impl Sliced {
             jobs.reverse();
             let workers = threads.min(jobs.len());
             let queue = Mutex::new(jobs);
-            let results: Vec<(u64, u64, Vec<(u64, u64)>)> = std::thread::scope(|scope| {
+            let results: Vec<(u64, u64, Far)> = std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..workers)
                     .map(|_| {
                         scope.spawn(|| {
@@ -269,7 +272,7 @@ impl Moves {
         base: u64,
         words: &mut [u64],
         flags: &mut [u64],
-        far: &mut Vec<(u64, u64)>,
+        far: &mut Far,
     ) -> (u64, u64) {
         let cur = (depth & 1) as usize;
         let next = cur ^ 1;
@@ -332,7 +335,7 @@ impl Moves {
         words: &mut [u64],
         flags: &mut [u64],
         next: usize,
-        far: &mut Vec<(u64, u64)>,
+        far: &mut Far,
         reached: &mut u64,
     ) {
         let (p, q) = PAIRS[j];
