@@ -44,6 +44,16 @@ const COL: [u32; 9] = {
     }
     t
 };
+/// Cells of column `c` in two bands side by side (the second one shifted by 27).
+const COL54: [u64; 9] = {
+    let mut t = [0u64; 9];
+    let mut c = 0;
+    while c < 9 {
+        t[c] = COL[c] as u64 | (COL[c] as u64) << 27;
+        c += 1;
+    }
+    t
+};
 /// Every cell of a band.
 const ALL: u32 = (1 << 27) - 1;
 
@@ -334,20 +344,31 @@ impl Board {
         }
     }
 
-    /// The cell to guess on, as (band, pos): one with two candidates if any, else one with
-    /// the fewest.
+    /// The cell to guess on, as (band, pos): the cell with two candidates that has the most
+    /// open cells among its 20 peers (then the most peers with two candidates, then the
+    /// first); else a cell with the fewest candidates.
     fn pick(&self) -> (usize, u32) {
-        let mut best_band = 3;
-        let mut best_open = 0;
+        let mut best = (3, 0, 0);
         for band in 0..3 {
-            let n = self.open[band].count_ones();
-            if self.pairs[band] != 0 && n >= best_open {
-                best_open = n;
-                best_band = band;
+            let mut cells = self.pairs[band];
+            while cells != 0 {
+                let pos = cells.trailing_zeros();
+                cells &= cells - 1;
+                let (row, col) = ((pos / 9) as usize, (pos % 9) as usize);
+                let near = ROW[row] | BOX[col / 3];
+                let [o1, o2] = OTHER[band];
+                let open = (self.open[band] & near).count_ones()
+                    + ((self.open[o1] as u64 | (self.open[o2] as u64) << 27) & COL54[col]).count_ones();
+                let pairs = (self.pairs[band] & near).count_ones()
+                    + ((self.pairs[o1] as u64 | (self.pairs[o2] as u64) << 27) & COL54[col]).count_ones();
+                let score = open << 5 | pairs;
+                if score > best.2 {
+                    best = (band, pos, score);
+                }
             }
         }
-        if best_band < 3 {
-            return (best_band, self.pairs[best_band].trailing_zeros());
+        if best.0 < 3 {
+            return (best.0, best.1);
         }
         let mut best = (0, 0, u32::MAX);
         for band in 0..3 {
