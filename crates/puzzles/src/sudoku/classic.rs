@@ -179,6 +179,16 @@ fn columns(w: u32) -> usize {
     ((w | w >> 9 | w >> 18) & 0x1FF) as usize
 }
 
+/// How many cells of `set` (one word per band) lie in the row, box or column of cell `pos`
+/// of `band`, the cell itself included (at most 21).
+#[inline(always)]
+fn in_peers(set: &[u32; 3], band: usize, pos: u32) -> u32 {
+    let (row, col) = ((pos / 9) as usize, (pos % 9) as usize);
+    let [o1, o2] = OTHER[band];
+    (set[band] & (ROW[row] | BOX[col / 3])).count_ones()
+        + ((set[o1] as u64 | (set[o2] as u64) << 27) & COL54[col]).count_ones()
+}
+
 /// The other two bands of each band.
 const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -354,25 +364,17 @@ impl Board {
     }
 
     /// The cell to guess on, as (band, pos): the cell with two candidates that has the most
-    /// open cells among its 20 peers (then the most peers with two candidates, then the
-    /// first); else a cell with the fewest candidates.
+    /// open cells among its peers (then the most peers with two candidates, then the first);
+    /// when no cell has two candidates, a cell with the fewest, then the most open peers.
     #[inline(always)]
     fn pick(&self) -> (usize, u32) {
         let mut best = (3, 0, 0);
-        for (band, [o1, o2]) in OTHER.into_iter().enumerate() {
+        for band in 0..3 {
             let mut cells = self.pairs[band];
             while cells != 0 {
                 let pos = cells.trailing_zeros();
                 cells &= cells - 1;
-                let (row, col) = ((pos / 9) as usize, (pos % 9) as usize);
-                let near = ROW[row] | BOX[col / 3];
-                let open = (self.open[band] & near).count_ones()
-                    + ((self.open[o1] as u64 | (self.open[o2] as u64) << 27) & COL54[col])
-                        .count_ones();
-                let pairs = (self.pairs[band] & near).count_ones()
-                    + ((self.pairs[o1] as u64 | (self.pairs[o2] as u64) << 27) & COL54[col])
-                        .count_ones();
-                let score = open << 5 | pairs;
+                let score = in_peers(&self.open, band, pos) << 5 | in_peers(&self.pairs, band, pos);
                 if score > best.2 {
                     best = (band, pos, score);
                 }
@@ -390,8 +392,9 @@ impl Board {
                 let n = (0..9)
                     .filter(|&d| self.cand[3 * d + band] & (1 << pos) != 0)
                     .count() as u32;
-                if n < best.2 {
-                    best = (band, pos, n);
+                let key = n << 5 | (31 - in_peers(&self.open, band, pos));
+                if key < best.2 {
+                    best = (band, pos, key);
                 }
             }
         }
