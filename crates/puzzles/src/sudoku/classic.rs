@@ -33,7 +33,7 @@
 //!
 //! # Compiled twice
 //! The default target is generic x86-64, without `popcnt` or `tzcnt`. The search is also
-//! compiled for CPUs with AVX2, BMI1/2, LZCNT and POPCNT ([`search_native`]) and chosen at run
+//! compiled for CPUs with AVX2, BMI1/2, LZCNT and POPCNT (`search_native`) and chosen at run
 //! time when the CPU has them, unless `PLY_NO_SIMD` is set; the one `unsafe` is that call.
 
 use std::sync::atomic::{AtomicU8, Ordering};
