@@ -645,3 +645,51 @@ fn the_seed_puzzle_trait_solves_a_4x4_by_breadth_first_search() {
     assert!(g.solves(&p));
     assert!(solve(&p, 2).count >= 1);
 }
+
+/// The search compiled for newer x86-64 CPUs and the portable one are the same code: they
+/// must find the same counts with the same number of guesses, on the first puzzles of each
+/// shared data set (and the repository's hard fixture).
+#[test]
+fn native_and_portable_9x9_searches_agree() {
+    if !classic::native_detected() {
+        eprintln!("skipping: this CPU lacks the features of the native 9x9 search");
+        return;
+    }
+    let mut puzzles: Vec<(String, [u8; 81])> = fixture("hard.txt")
+        .iter()
+        .map(|e| (format!("hard.txt line {}", e.line), grid81(&e.grid)))
+        .collect();
+    for (file, take) in [
+        ("sudoku/puzzles2_17_clue.txt", 500),
+        ("sudoku/puzzles3_magictour_top1465.txt", 200),
+        ("sudoku/puzzles6_forum_hardest_1106.txt", 50),
+    ] {
+        let Some(path) = ply_testkit::shared_data(file) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let e = read_puzzles(&text, ReadOptions::default()).unwrap();
+        puzzles.extend(
+            e.iter()
+                .take(take)
+                .map(|e| (format!("{file} line {}", e.line), grid81(&e.grid))),
+        );
+    }
+    for (name, cells) in &puzzles {
+        for limit in [1, 2, 3] {
+            let mut a = [0u8; 81];
+            let mut b = [0u8; 81];
+            let portable = classic::solve_with(cells, limit, Some(&mut a), classic::Code::Portable);
+            let native = classic::solve_with(cells, limit, Some(&mut b), classic::Code::Native);
+            assert_eq!(portable, native, "{name}, limit {limit}");
+            assert_eq!(a, b, "{name}, limit {limit}");
+            if name.starts_with("sudoku/") {
+                assert_eq!(native.0, 1, "{name}, limit {limit}");
+            }
+        }
+    }
+}
+
+fn grid81(g: &Grid) -> [u8; 81] {
+    g.cells().try_into().expect("a 9x9 grid")
+}
