@@ -55,6 +55,44 @@ pub struct LadderRow {
     pub verdict: Option<SprtVerdict>,
     /// Games lost by a fault (time, illegal move...), by side and verdict.
     pub faults: BTreeMap<String, u32>,
+    /// How long the challenger's moves took (the referee's wall clock, opening moves left out).
+    pub challenger_times: MoveTimes,
+    /// How long the opponent's moves took.
+    pub opponent_times: MoveTimes,
+}
+
+/// The wall time of one side's moves: what tells how close a bot plays to the time limit.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct MoveTimes {
+    /// Moves timed.
+    pub moves: u32,
+    /// Their mean, in milliseconds.
+    pub mean_ms: f64,
+    /// The 99th percentile (nearest rank), in milliseconds.
+    pub p99_ms: f64,
+    /// The slowest, in milliseconds.
+    pub max_ms: f64,
+    /// Every move's time, sorted, in microseconds.
+    #[serde(skip)]
+    micros: Vec<u64>,
+}
+
+impl MoveTimes {
+    /// Adds the moves of one game's side.
+    fn add(&mut self, micros: impl IntoIterator<Item = u64>) {
+        self.micros.extend(micros);
+        self.micros.sort_unstable();
+        let n = self.micros.len();
+        self.moves = u32::try_from(n).unwrap_or(u32::MAX);
+        if n == 0 {
+            return;
+        }
+        let ms = |us: u64| us as f64 / 1000.0;
+        self.mean_ms = self.micros.iter().map(|&us| ms(us)).sum::<f64>() / n as f64;
+        // Nearest rank: the smallest time at or above which 1% of the moves lie.
+        self.p99_ms = ms(self.micros[(n * 99).div_ceil(100) - 1]);
+        self.max_ms = ms(self.micros[n - 1]);
+    }
 }
 
 /// Plays the ladder, calling `on_game` after every game with the opponent's row so far
@@ -101,6 +139,8 @@ pub fn run_ladder(
             llr: plan.sprt.map(|_| 0.0),
             verdict: plan.sprt.map(|_| SprtVerdict::Continue),
             faults: BTreeMap::new(),
+            challenger_times: MoveTimes::default(),
+            opponent_times: MoveTimes::default(),
         };
         for game in games {
             let game = game.map_err(|e| match e {
@@ -128,6 +168,19 @@ pub fn run_ladder(
                 *row.faults
                     .entry(format!("{who}: {}", verdict.code()))
                     .or_default() += 1;
+            }
+            for (seat, &player) in game.seats.iter().enumerate() {
+                let times = if player == 0 {
+                    &mut row.challenger_times
+                } else {
+                    &mut row.opponent_times
+                };
+                let timed = game.replay.moves.iter().skip(game.replay.opening as usize);
+                times.add(
+                    timed
+                        .filter(|m| usize::from(m.seat) == seat + 1)
+                        .map(|m| m.micros),
+                );
             }
             row.estimate = EloEstimate::from_wdl(row.wdl);
             let pair_done = game.number % 2 == 0;
@@ -196,6 +249,45 @@ mod tests {
             "some 2-ply openings are lost: {:?}",
             rows[1]
         );
+    }
+
+    #[test]
+    fn move_times_are_each_sides_own_moves_after_the_opening() {
+        let sandbox = Arc::new(Sandbox::with_guard(MemoryGuard::Rlimit));
+        let mut plan = plan(2, None);
+        plan.pairs = 3;
+        let mut timed = [0u32; 2];
+        let rows = run_ladder(&plan, &sandbox, |row, game| {
+            if row.opponent != "random" {
+                return;
+            }
+            for m in &game.replay.moves[game.replay.opening as usize..] {
+                timed[game.seats[usize::from(m.seat) - 1]] += 1;
+            }
+        })
+        .unwrap();
+        let row = &rows[0];
+        assert_eq!(row.challenger_times.moves, timed[0], "{row:?}");
+        assert_eq!(row.opponent_times.moves, timed[1], "{row:?}");
+        assert!(timed[0] > 0 && timed[1] > 0);
+        for t in [&row.challenger_times, &row.opponent_times] {
+            assert!(t.mean_ms <= t.p99_ms && t.p99_ms <= t.max_ms, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn the_99th_percentile_is_the_nearest_rank() {
+        let mut t = MoveTimes::default();
+        // 1..=200 ms, added in two games and out of order.
+        t.add((101..=200).rev().map(|ms| ms * 1000));
+        t.add((1..=100).map(|ms| ms * 1000));
+        assert_eq!(t.moves, 200);
+        assert_eq!(t.p99_ms, 198.0);
+        assert_eq!(t.max_ms, 200.0);
+        assert!((t.mean_ms - 100.5).abs() < 1e-9);
+        let mut one = MoveTimes::default();
+        one.add([1500]);
+        assert_eq!((one.p99_ms, one.max_ms), (1.5, 1.5));
     }
 
     #[test]

@@ -39,7 +39,7 @@ pub mod worker;
 
 pub use ants_match::{AntsEntrant, AntsMatchGame, AntsMatchPlan, AntsStanding, run_ants_match};
 pub use ants_tournament::{AntsLineup, AntsTournamentPlan, RotationMap, run_ants_tournament};
-pub use ladder::{LadderPlan, LadderRow, run_ladder};
+pub use ladder::{LadderPlan, LadderRow, MoveTimes, run_ladder};
 pub use matches::{MatchGame, MatchPlan, Tally, random_opening, run_match};
 pub use pool::{
     PoolEvent, PoolOptions, PoolSummary, Programs, enqueue_ants_tournament, enqueue_tournament,

@@ -83,6 +83,8 @@ fn the_markdown_table_names_the_command_and_every_opponent() {
         "greedy=builtin:greedy",
         "--pairs",
         "3",
+        "--opening-plies",
+        "0",
         "--markdown",
     ]);
     assert!(out.status.success());
@@ -93,6 +95,30 @@ fn the_markdown_table_names_the_command_and_every_opponent() {
     );
     assert!(text.contains("| rand (`builtin:random`) | 6 |"), "{text}");
     assert!(text.contains("| greedy (`builtin:greedy`) | 6 |"), "{text}");
+    // Each side's move times, per opponent: in six colour-swapped games from the empty
+    // board a side moves 3 to 5 times as X and 2 to 4 times as O, so 15 to 27 times.
+    for opponent in ["rand", "greedy"] {
+        for who in ["ab", opponent] {
+            let line = text
+                .lines()
+                .find(|l| l.starts_with(&format!("- {who} against {opponent}: ")))
+                .unwrap_or_else(|| panic!("no time line for {who} against {opponent}: {text}"));
+            let moves: u32 = line
+                .split(": ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!((15..=30).contains(&moves), "{line}");
+            assert!(
+                line.contains("99% within") && line.contains("slowest"),
+                "{line}"
+            );
+        }
+    }
 }
 
 #[test]
