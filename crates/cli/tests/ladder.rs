@@ -95,6 +95,7 @@ fn the_markdown_table_names_the_command_and_every_opponent() {
     );
     assert!(text.contains("| rand (`builtin:random`) | 6 |"), "{text}");
     assert!(text.contains("| greedy (`builtin:greedy`) | 6 |"), "{text}");
+    assert!(text.contains("\nNo game was lost by a fault"), "{text}");
     // Each side's move times, per opponent: in six colour-swapped games from the empty
     // board a side moves 3 to 5 times as X and 2 to 4 times as O, so 15 to 27 times.
     for opponent in ["rand", "greedy"] {

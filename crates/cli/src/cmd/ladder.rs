@@ -253,6 +253,19 @@ fn print_markdown(args: &LadderArgs, plan: &LadderPlan, rows: &[LadderRow]) -> R
             w.losses
         );
     }
+    let faults: Vec<String> = rows
+        .iter()
+        .flat_map(|row| {
+            row.faults
+                .iter()
+                .map(move |(fault, n)| format!("{fault} ({n}, against {})", row.opponent))
+        })
+        .collect();
+    if faults.is_empty() {
+        outln!("\nNo game was lost by a fault (time, crash, illegal or unreadable move).");
+    } else {
+        outln!("\nGames lost by a fault: {}.", faults.join("; "));
+    }
     outln!("\nThe referee's wall time of each move, opening moves left out:\n");
     for row in rows {
         for (name, t) in [
