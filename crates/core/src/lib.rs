@@ -9,8 +9,9 @@
 //! * [`Player`]: anything that picks a move: a search AI, a random player, an external bot.
 //! * [`Evaluator`]: a heuristic that scores a position for the side to move.
 //! * [`seed`]: SplitMix64 seed derivation, shared by the arena and the tests.
+//! * [`simd`]: the cached run-time choice of a SIMD copy of a hot loop (`PLY_NO_SIMD`).
 //!
-//! This crate has no I/O and no knowledge of any particular game or algorithm.
+//! This crate has no I/O (beyond [`simd`] reading one environment variable) and no knowledge of any particular game or algorithm.
 
 mod game;
 mod outcome;
@@ -19,6 +20,7 @@ mod puzzle;
 mod score;
 mod seat;
 pub mod seed;
+pub mod simd;
 mod simultaneous;
 
 pub use game::{Game, GameInfo, IllegalMoveError, ParseMoveError, ParseStateError};

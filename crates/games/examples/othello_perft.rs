@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use ply_games::reversi::{Eight, Othello, perft_bits};
+use ply_games::reversi::{Eight, Othello, perft_bits, simd_in_use};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -36,16 +36,7 @@ fn main() {
     );
 }
 
-/// Which code the library chose (the same test as `reversi::eight::avx2::available`).
+/// Which code the library chose.
 fn code() -> &'static str {
-    #[cfg(target_arch = "x86_64")]
-    if std::env::var_os("PLY_NO_SIMD").is_none()
-        && is_x86_feature_detected!("avx2")
-        && is_x86_feature_detected!("bmi1")
-        && is_x86_feature_detected!("lzcnt")
-        && is_x86_feature_detected!("popcnt")
-    {
-        return "avx2";
-    }
-    "portable"
+    if simd_in_use() { "avx2" } else { "portable" }
 }

@@ -33,6 +33,19 @@ fn some_moves(own: u64, mask: u64, dir: u32) -> u64 {
     (up << dir) | (down >> dir)
 }
 
+/// Whether the 8x8 move generator runs its AVX2 copy on this machine (the CPU has the
+/// features and `PLY_NO_SIMD` is not set): what a benchmark reports beside its figure.
+pub fn simd_in_use() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        avx2::available()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// The cells where the owner of `own` may place a disc.
 #[inline(always)]
 pub(crate) fn legal(own: u64, opp: u64) -> u64 {

@@ -68,6 +68,7 @@ mod rules;
 mod tests;
 
 pub use board::{Bits, Disc, Eight, Othello, Reversi, Reversi10, Size, Ten};
+pub use eight::simd_in_use;
 pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};
 pub use eval::{CornersFirst, OthelloEval, Positional};
 pub use moves::{Place, perft_bits};

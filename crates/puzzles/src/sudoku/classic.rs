@@ -36,7 +36,7 @@
 //! compiled for CPUs with AVX2, BMI1/2, LZCNT and POPCNT (`search_native`) and chosen at run
 //! time when the CPU has them, unless `PLY_NO_SIMD` is set; the one `unsafe` is that call.
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use ply_core::simd::SimdChoice;
 
 /// Cells of row `r` of a band.
 const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
@@ -557,21 +557,12 @@ fn search_native(board: Board, s: &mut Search<'_>) {
     board.search(s, |b, s| search_native(b, s));
 }
 
-/// What [`native_available`] found: 0 not looked yet, 1 absent, 2 present.
-static NATIVE: AtomicU8 = AtomicU8::new(0);
+static NATIVE: SimdChoice = SimdChoice::new(native_detected);
 
 /// Whether this CPU can run [`search_native`] and `PLY_NO_SIMD` is not set in the
-/// environment (it forces the portable code, to measure or test it); looked up once.
+/// environment ([`ply_core::simd`]); looked up once.
 pub(crate) fn native_available() -> bool {
-    match NATIVE.load(Ordering::Relaxed) {
-        2 => true,
-        1 => false,
-        _ => {
-            let found = std::env::var_os("PLY_NO_SIMD").is_none() && native_detected();
-            NATIVE.store(if found { 2 } else { 1 }, Ordering::Relaxed);
-            found
-        }
-    }
+    NATIVE.available()
 }
 
 /// Whether this CPU has every feature [`search_native`] is compiled for, whatever the

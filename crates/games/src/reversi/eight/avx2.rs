@@ -20,6 +20,7 @@
 //! 64-bit lanes, shifted by 1 (horizontal), 7 (anti-diagonal), 8 (vertical) and 9
 //! (diagonal): towards higher bits with a left shift, towards lower bits with a right one.
 
+use ply_core::simd::SimdChoice;
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
     _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
@@ -27,32 +28,25 @@ use std::arch::x86_64::{
     _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_shuffle_epi32,
     _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_xor_si256,
 };
-use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::RAYS;
 
-/// What [`available`] found: 0 not looked yet, 1 absent, 2 present.
-static FOUND: AtomicU8 = AtomicU8::new(0);
+/// The CPU test for every feature the functions below are compiled for.
+pub(crate) fn detected() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("popcnt")
+}
 
-/// Whether this CPU has every feature the functions below are compiled for, and the
-/// environment variable `PLY_NO_SIMD` is not set (it forces the portable code, to measure or
-/// test it); looked up once, then one relaxed load (the game calls [`legal`] and [`flips`]
-/// through here at every node).
+static CHOICE: SimdChoice = SimdChoice::new(detected);
+
+/// Whether this CPU has every feature the functions below are compiled for, and
+/// `PLY_NO_SIMD` is not set ([`ply_core::simd`]); looked up once, then one relaxed load (the
+/// game calls [`legal`] and [`flips`] through here at every node).
 #[inline]
 pub(super) fn available() -> bool {
-    match FOUND.load(Ordering::Relaxed) {
-        2 => true,
-        1 => false,
-        _ => {
-            let found = std::env::var_os("PLY_NO_SIMD").is_none()
-                && is_x86_feature_detected!("avx2")
-                && is_x86_feature_detected!("bmi1")
-                && is_x86_feature_detected!("lzcnt")
-                && is_x86_feature_detected!("popcnt");
-            FOUND.store(if found { 2 } else { 1 }, Ordering::Relaxed);
-            found
-        }
-    }
+    CHOICE.available()
 }
 
 /// Perft as [`super::perft`]; `None` when [`available`] says no.
