@@ -257,6 +257,16 @@ mod tests {
             Position::perfect(n, 12, Peg(11)),
         ));
         pairs.push((0, scattered(12), scattered(12)));
+        // Two shortest paths (`--second`): `13222...` to `31222...` (largest disc first),
+        // the largest disc moved once or twice in 2^n - 1 moves either way.
+        if n >= 2 {
+            let tie = |largest: u8, next: u8| {
+                let mut on = vec![1; n - 2];
+                on.extend([next, largest]);
+                Position::from_pegs(3, on)
+            };
+            pairs.push((0, tie(0, 2), tie(2, 0)));
+        }
         let with_second: Vec<(usize, Position, Position)> = pairs
             .iter()
             .filter(|(_, s, g)| {
@@ -305,7 +315,9 @@ mod tests {
     #[test]
     fn copied_transfers_match_the_moves_one_by_one() {
         for n in 1..=14 {
-            for (name, moves) in tasks(n) {
+            let tasks = tasks(n);
+            assert!(n < 2 || tasks.iter().any(|(name, _)| name.ends_with("path 1")));
+            for (name, moves) in tasks {
                 for json in [false, true] {
                     let want = reference(moves(), json);
                     for tower_discs in [1, 2, 3, 5, 9, TOWER_DISCS] {
