@@ -101,6 +101,16 @@ pub(crate) fn reverse_plan(steps: &[Step]) -> Vec<Step> {
     steps.iter().rev().map(Step::reversed).collect()
 }
 
+/// What [`Moves::fill_run`] gives next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Run {
+    /// This many moves were written (0: the sequence is over).
+    Moves(usize),
+    /// The classic transfer of the smallest discs asked for, a tower on `from`, to `to` over
+    /// `via` (2^discs - 1 moves).
+    Tower { from: u8, to: u8, via: u8 },
+}
+
 /// A move sequence produced lazily. Created by the solvers of this module.
 pub struct Moves {
     /// Steps still to expand, the next one last.
@@ -177,21 +187,40 @@ impl Iterator for Moves {
 impl Moves {
     #[inline(never)]
     fn next_step(&mut self) -> Option<Move> {
+        if !self.settle() {
+            return None;
+        }
+        match &mut self.classic {
+            Some(c) => c.next(),
+            None => match self.stack.pop() {
+                Some(Step::One(mv)) => Some(mv),
+                _ => unreachable!("settle leaves a single move on top"),
+            },
+        }
+    }
+
+    /// Expands steps until the next move is ready: in an unfinished classic transfer
+    /// (`self.classic`), or a [`Step::One`] on top of the stack. False when none is left.
+    fn settle(&mut self) -> bool {
         loop {
-            if let Some(c) = &mut self.classic {
-                if let Some(mv) = c.next() {
-                    return Some(mv);
+            if let Some(c) = &self.classic {
+                if !c.is_over() {
+                    return true;
                 }
                 self.classic = None;
             }
-            match self.stack.pop()? {
-                Step::One(mv) => return Some(mv),
-                Step::Classic {
+            match self.stack.pop() {
+                None => return false,
+                Some(Step::One(mv)) => {
+                    self.stack.push(Step::One(mv));
+                    return true;
+                }
+                Some(Step::Classic {
                     discs,
                     from,
                     to,
                     via,
-                } => {
+                }) => {
                     self.classic = Some(BinaryMoves::new(
                         discs as usize,
                         Peg(from),
@@ -199,18 +228,18 @@ impl Moves {
                         Peg(via),
                     ));
                 }
-                Step::Tower {
+                Some(Step::Tower {
                     discs,
                     from,
                     to,
                     aux,
-                } => self.expand_tower(discs, from, to, aux),
-                Step::Longest {
+                }) => self.expand_tower(discs, from, to, aux),
+                Some(Step::Longest {
                     discs,
                     from,
                     to,
                     via,
-                } => {
+                }) => {
                     if discs == 0 {
                         continue;
                     }
@@ -230,10 +259,45 @@ impl Moves {
                         via,
                     });
                     self.stack.push(Step::One(Move::new(from, via)));
-                    self.stack.push(sub.clone());
+                    self.stack.push(sub);
                 }
             }
         }
+    }
+
+    /// Like [`Moves::fill`], but where the next moves are a whole classic transfer of the
+    /// `discs` smallest discs (`1 <= discs < 64`) of a classic transfer, skips them and
+    /// gives the transfer instead ([`Run::Tower`]), for a caller that keeps such transfers
+    /// ready-made (as text: [`super::text::write_moves`]). Moves are written into `out` up
+    /// to such a transfer, so that a run of moves never contains one; `Run::Moves(0)`: the
+    /// sequence is over.
+    pub(crate) fn fill_run(&mut self, out: &mut [Move], discs: usize) -> Run {
+        let mut i = 0;
+        while i < out.len() && self.settle() {
+            match &mut self.classic {
+                Some(c) => {
+                    if i == 0
+                        && let Some((from, to, via)) = c.take_tower(discs)
+                    {
+                        return Run::Tower { from, to, via };
+                    }
+                    if i > 0 && c.tower_next(discs) {
+                        // The next call gives the transfer.
+                        break;
+                    }
+                    let room = c.moves_to_tower(discs).min((out.len() - i) as u64) as usize;
+                    i += c.fill(&mut out[i..i + room]);
+                }
+                None => match self.stack.pop() {
+                    Some(Step::One(mv)) => {
+                        out[i] = mv;
+                        i += 1;
+                    }
+                    _ => unreachable!("settle leaves a single move on top"),
+                },
+            }
+        }
+        Run::Moves(i)
     }
 
     fn expand_tower(&mut self, discs: u32, from: u8, to: u8, aux: Vec<u8>) {

@@ -126,6 +126,46 @@ impl BinaryMoves {
         i
     }
 
+    /// Whether every move is made.
+    pub(crate) fn is_over(&self) -> bool {
+        self.lo == self.total_lo && self.hi == self.total_hi
+    }
+
+    /// Moves before the next multiple of 2^`discs` moves done (1 to 2^`discs`), where the
+    /// `discs` smallest discs are a tower again.
+    pub(crate) fn moves_to_tower(&self, discs: usize) -> u64 {
+        let size = 1u64 << discs;
+        size - (self.lo & (size - 1))
+    }
+
+    /// Whether [`BinaryMoves::take_tower`] would give a transfer.
+    pub(crate) fn tower_next(&self, discs: usize) -> bool {
+        debug_assert!((1..64).contains(&discs));
+        let size = 1u64 << discs;
+        let done = (u128::from(self.hi) << 64) | u128::from(self.lo);
+        let total = (u128::from(self.total_hi) << 64) | u128::from(self.total_lo);
+        self.lo & (size - 1) == 0 && total - done >= u128::from(size - 1)
+    }
+
+    /// When the next 2^`discs` - 1 moves are the classic transfer of the `discs` smallest
+    /// discs (`1 <= discs < 64`; a tower of them, at a multiple of 2^`discs` moves, with a
+    /// whole transfer left), skips those moves and gives the transfer's `(from, to, via)`:
+    /// the caller writes them from a template of its own.
+    pub(crate) fn take_tower(&mut self, discs: usize) -> Option<(u8, u8, u8)> {
+        if !self.tower_next(discs) {
+            return None;
+        }
+        let size = 1u64 << discs;
+        // As in `fill`: the tower sits on the peg of its largest disc and goes where that
+        // disc goes next.
+        let f = self.peg[discs - 1];
+        let t = self.succ[(discs - 1) & 1][f as usize & 63];
+        let v = self.labels.into_iter().find(|&l| l != f && l != t)?;
+        self.peg[..discs].fill(t);
+        self.lo += size - 1;
+        Some((f, t, v))
+    }
+
     /// Whether the `BLOCK - 1` moves of a template remain.
     fn a_block_remains(&self) -> bool {
         let done = (u128::from(self.hi) << 64) | u128::from(self.lo);
