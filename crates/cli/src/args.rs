@@ -216,6 +216,9 @@ pub struct BotArgs {
     /// more than one the move depends on timing; 1 is reproducible.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
+    /// Size of the transposition table in MB, 1 to 4096.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub hash_mb: u32,
 }
 
 #[derive(Debug, Args)]
