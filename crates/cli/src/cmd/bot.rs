@@ -43,6 +43,7 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         Config {
             threads: args.threads as usize,
             tt_bytes: (args.hash_mb as usize) << 20,
+            probcut: args.probcut,
             ..Config::default()
         },
     );
