@@ -26,7 +26,7 @@ mod simultaneous;
 pub use game::{Game, GameInfo, IllegalMoveError, ParseMoveError, ParseStateError};
 pub use outcome::Outcome;
 pub use player::{
-    Budget, Evaluator, Fault, MoveOrdering, Neutral, NoOrdering, Player, TurnOutcome,
+    Budget, Evaluator, Fault, MoveOrdering, Neutral, NoOrdering, Player, ProbCut, TurnOutcome,
 };
 pub use puzzle::Puzzle;
 pub use score::Score;

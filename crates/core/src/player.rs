@@ -137,6 +137,32 @@ pub trait Player<G: Game>: Send {
 pub trait Evaluator<G: Game>: Send + Sync {
     /// The value of `state` for `state.to_move()`. Never called on finished games.
     fn evaluate(&self, state: &G) -> Score;
+
+    /// How a search of `state` to `depth` may be cut short by ProbCut (Buro 1995): a
+    /// shallower search predicts the deep score. `None` (the default, every game but 8x8
+    /// Othello) searches fully; searches use it only when told to.
+    fn probcut(&self, state: &G, depth: u32) -> Option<ProbCut> {
+        let _ = (state, depth);
+        None
+    }
+}
+
+/// ProbCut's prediction of a deep search from a shallow one: the score at `depth` is
+/// about `a * shallow_score + b` with standard deviation `sigma`, a linear regression fitted
+/// on the game's positions; a node is cut when the shallow score lies more than `t` sigmas
+/// outside the window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbCut {
+    /// Depth of the shallow search, below the node's depth.
+    pub shallow: u32,
+    /// The regression's slope.
+    pub a: f32,
+    /// The regression's intercept, in the evaluator's units.
+    pub b: f32,
+    /// The residuals' standard deviation, in the evaluator's units.
+    pub sigma: f32,
+    /// How many sigmas of confidence a cut needs.
+    pub t: f32,
 }
 
 /// The evaluator that knows nothing: every unfinished position is even. Enough for games that

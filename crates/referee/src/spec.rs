@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `builtin:random` | a uniformly random legal move |
 //! | `builtin:greedy` | the move whose position the game's evaluator likes best |
-//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
 //! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
 //! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
 //! | `python3 bot.py` | the program, run afresh for every move |
@@ -125,7 +125,21 @@ pub struct BuiltinOptions {
     pub endgame: Option<bool>,
     /// The evaluator of alphabeta and greedy (`eval=best`, the default, or `eval=classic`).
     pub eval: Option<EvalChoice>,
+    /// Size of alphabeta's transposition table in MB (`hash=`, 1 to [`MAX_HASH_MB`];
+    /// default 16).
+    pub hash_mb: Option<u32>,
+    /// Whether alphabeta cuts by ProbCut where the evaluator offers it (`probcut=` 1 or 0;
+    /// default [`DEFAULT_PROBCUT`]).
+    pub probcut: Option<bool>,
 }
+
+/// Whether alphabeta uses ProbCut without a `probcut=` option: yes, measured +149 Elo
+/// [+101, +204] in 8x8 Othello at 100 ms a move (docs/strength.md); games without a fitted
+/// ProbCut are unaffected.
+pub const DEFAULT_PROBCUT: bool = true;
+
+/// The largest transposition table a spec may ask for (`hash=`), in MB.
+pub const MAX_HASH_MB: u64 = 4096;
 
 /// Who takes a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -186,7 +200,7 @@ impl FromStr for PlayerSpec {
                 .ok_or_else(|| bad("write options as key=value, e.g. ms=100"))?;
             let takes = match kind {
                 BuiltinKind::Alphabeta => {
-                    "alphabeta takes ms=, depth=, threads=, endgame= and eval="
+                    "alphabeta takes ms=, depth=, threads=, hash=, endgame=, probcut= and eval="
                 }
                 BuiltinKind::Mcts => "mcts takes ms= and iterations=",
                 BuiltinKind::Greedy => "greedy takes eval=",
@@ -219,11 +233,25 @@ impl FromStr for PlayerSpec {
                     }
                     opts.endgame = Some(number == 1);
                 }
+                (BuiltinKind::Alphabeta, "probcut") => {
+                    if number > 1 {
+                        return Err(bad("probcut is 1 (on) or 0 (off)"));
+                    }
+                    opts.probcut = Some(number == 1);
+                }
                 (BuiltinKind::Alphabeta, "threads") => {
                     if !(1..=64).contains(&number) {
                         return Err(bad("threads must be 1 to 64"));
                     }
                     opts.threads = Some(number as u32);
+                }
+                (BuiltinKind::Alphabeta, "hash") => {
+                    if !(1..=MAX_HASH_MB).contains(&number) {
+                        return Err(bad(&format!(
+                            "hash is the table's size in MB, 1 to {MAX_HASH_MB}"
+                        )));
+                    }
+                    opts.hash_mb = Some(number as u32);
                 }
                 _ => return Err(bad(takes)),
             }
@@ -300,8 +328,14 @@ impl fmt::Display for PlayerSpec {
                 if let Some(t) = o.threads {
                     opts.push(format!("threads={t}"));
                 }
+                if let Some(h) = o.hash_mb {
+                    opts.push(format!("hash={h}"));
+                }
                 if let Some(e) = o.endgame {
                     opts.push(format!("endgame={}", u8::from(e)));
+                }
+                if let Some(p) = o.probcut {
+                    opts.push(format!("probcut={}", u8::from(p)));
                 }
                 if let Some(e) = o.eval {
                     opts.push(
@@ -377,6 +411,10 @@ pub fn builtin_player<G: Heuristics>(
             G::Ordering::default(),
             Config {
                 threads: options.threads.map_or(1, |t| t as usize),
+                tt_bytes: options
+                    .hash_mb
+                    .map_or(Config::default().tt_bytes, |mb| (mb as usize) << 20),
+                probcut: options.probcut.unwrap_or(DEFAULT_PROBCUT),
                 ..Config::default()
             },
         )
@@ -660,6 +698,43 @@ mod tests {
         ] {
             let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(e.contains("threads"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn hash_sizes_the_table_and_is_range_checked() {
+        let spec: PlayerSpec = "builtin:alphabeta:ms=100,hash=64".parse().unwrap();
+        assert_eq!(spec.to_string(), "builtin:alphabeta:ms=100,hash=64");
+        let PlayerSpec::Builtin(_, options) = spec else {
+            panic!("a built-in")
+        };
+        assert_eq!(options.hash_mb, Some(64));
+        for bad in [
+            "builtin:alphabeta:hash=0",
+            "builtin:alphabeta:hash=4097",
+            "builtin:alphabeta:hash=big",
+            "builtin:mcts:hash=16",
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(
+                e.contains("hash") || e.contains("whole number"),
+                "{bad}: {e}"
+            );
+        }
+        let e = "builtin:alphabeta:hash=0"
+            .parse::<PlayerSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("1 to 4096"), "{e}");
+    }
+
+    #[test]
+    fn probcut_is_an_alphabeta_switch() {
+        let spec: PlayerSpec = "builtin:alphabeta:ms=100,probcut=1".parse().unwrap();
+        assert_eq!(spec.to_string(), "builtin:alphabeta:ms=100,probcut=1");
+        for bad in ["builtin:alphabeta:probcut=2", "builtin:mcts:probcut=1"] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(e.contains("probcut"), "{bad}: {e}");
         }
     }
 

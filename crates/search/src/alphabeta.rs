@@ -45,6 +45,11 @@ pub struct Config {
     /// Threads searching at once (lazy SMP, [`AlphaBeta::search_parallel`]); 1 searches on
     /// the caller's thread alone, deterministically.
     pub threads: usize,
+    /// Cut null-window nodes early by ProbCut where the evaluator offers it
+    /// ([`Evaluator::probcut`]): a selective search, no longer equal to plain alpha-beta.
+    /// Off by default; with it off, or with an evaluator that offers none, the search is
+    /// exactly the plain one.
+    pub probcut: bool,
 }
 
 impl Default for Config {
@@ -54,6 +59,7 @@ impl Default for Config {
             probe: TtProbe::AtLeastDepth,
             deepening: Deepening::Iterative,
             threads: 1,
+            probcut: false,
         }
     }
 }
@@ -218,6 +224,63 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         }
     }
 
+    /// ProbCut at a null-window node: `Some(Some(bound))` when a shallow search predicts
+    /// with the evaluator's confidence that the deep one fails high (the bound is `beta`) or
+    /// low (`alpha`), `Some(None)` when the search was stopped, `None` when the node must be
+    /// searched fully.
+    fn probcut(
+        &mut self,
+        state: &G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        pv: &mut Vec<G::Move>,
+    ) -> Option<Option<NodeResult>> {
+        if beta.0 != alpha.0.saturating_add(1) || alpha.is_proven() || beta.is_proven() {
+            return None;
+        }
+        let p = self.eval.probcut(state, depth)?;
+        if p.shallow >= depth || p.a <= 0.0 {
+            return None;
+        }
+        let margin = p.t * p.sigma;
+        let bound = |v: f32| -> Option<i32> {
+            let x = ((v - p.b) / p.a).round();
+            (x.abs() < Score::PROVEN.0 as f32).then_some(x as i32)
+        };
+        let cut = |score| {
+            Some(Some(NodeResult {
+                score,
+                exact: false,
+            }))
+        };
+        // Fails high: the shallow search reaches the score whose prediction is beta plus the
+        // margin.
+        if let Some(hi) = bound(beta.0 as f32 + margin) {
+            let Some(r) = self.node(state, p.shallow, ply, Score(hi - 1), Score(hi), pv, None)
+            else {
+                return Some(None);
+            };
+            if r.score >= Score(hi) {
+                pv.clear();
+                return cut(beta);
+            }
+        }
+        if let Some(lo) = bound(alpha.0 as f32 - margin) {
+            let Some(r) = self.node(state, p.shallow, ply, Score(lo), Score(lo + 1), pv, None)
+            else {
+                return Some(None);
+            };
+            if r.score <= Score(lo) {
+                pv.clear();
+                return cut(alpha);
+            }
+        }
+        pv.clear();
+        None
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
@@ -278,6 +341,14 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
                     exact: e.exact,
                 });
             }
+        }
+
+        if self.config.probcut
+            && ply > 0
+            && let Some(cut) = self.probcut(state, depth, ply, alpha, beta, pv)
+        {
+            self.move_stack.push(moves);
+            return cut;
         }
 
         state.legal_moves(&mut moves);

@@ -151,6 +151,7 @@ fn configs() -> Vec<(&'static str, Config)> {
         probe: TtProbe::SameDepth,
         deepening: Deepening::Fixed,
         threads: 1,
+        probcut: false,
     };
     vec![
         ("plain alpha-beta", base),
@@ -253,6 +254,7 @@ fn solved_values_agree_whatever_the_table_policy() {
                 probe,
                 deepening: Deepening::Iterative,
                 threads: 1,
+                probcut: false,
             };
             let r = AlphaBeta::with(Lines, NoOrdering, config).search(&s, Budget::UNLIMITED);
             assert_eq!(r.score, want, "{probe:?} from {s}");

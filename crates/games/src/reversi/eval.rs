@@ -158,4 +158,11 @@ impl Evaluator<Othello> for OthelloEval {
             OthelloEval::Classic => Positional.evaluate(state),
         }
     }
+
+    fn probcut(&self, state: &Othello, depth: u32) -> Option<ply_core::ProbCut> {
+        match self {
+            OthelloEval::Pattern => super::probcut::params(super::empties(state), depth),
+            OthelloEval::Classic => None,
+        }
+    }
 }

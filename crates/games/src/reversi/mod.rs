@@ -63,6 +63,7 @@ pub mod fit;
 pub mod hackerearth;
 pub mod moves;
 pub mod pattern;
+pub mod probcut;
 mod rules;
 #[cfg(test)]
 mod tests;

@@ -375,3 +375,111 @@ fn eight_by_eight_code_matches_the_generic_fills() {
         }
     }
 }
+
+/// Positions of random games with 14 to 50 empties, where ProbCut applies.
+fn midgame_positions(count: usize) -> Vec<Othello> {
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while out.len() < count {
+        let mut state = Othello::start();
+        let stop = rng.random_range(10..=46);
+        for _ in 0..stop {
+            if state.outcome().is_some() {
+                break;
+            }
+            state.legal_moves(&mut moves);
+            state.play_unchecked(*moves.choose(&mut rng).unwrap());
+        }
+        if state.outcome().is_none() && (14..=50).contains(&empties(&state)) {
+            out.push(state);
+        }
+    }
+    out
+}
+
+/// The pattern evaluation without its ProbCut hook: the plain search's evaluator.
+#[derive(Clone, Copy)]
+struct NoProbCut;
+
+impl ply_core::Evaluator<Othello> for NoProbCut {
+    fn evaluate(&self, state: &Othello) -> ply_core::Score {
+        OthelloEval::Pattern.evaluate(state)
+    }
+}
+
+fn fixed(probcut: bool) -> ply_search::Config {
+    ply_search::Config {
+        tt_bytes: 1 << 16,
+        probe: ply_search::TtProbe::SameDepth,
+        deepening: ply_search::Deepening::Fixed,
+        threads: 1,
+        probcut,
+    }
+}
+
+#[test]
+fn probcut_off_is_the_plain_search() {
+    use ply_core::Evaluator;
+    use ply_search::AlphaBeta;
+    for (i, state) in midgame_positions(12).iter().enumerate() {
+        let depth = 2 + (i as u32 % 3);
+        let budget = ply_core::Budget::depth(depth);
+        let off =
+            AlphaBeta::with(OthelloEval::Pattern, CornersFirst, fixed(false)).search(state, budget);
+        let plain = AlphaBeta::with(NoProbCut, CornersFirst, fixed(true)).search(state, budget);
+        let reference = ply_search::negamax(state, depth, 0, &NoProbCut);
+        assert_eq!(off.score, reference, "{state}");
+        assert_eq!((off.score, off.best), (plain.score, plain.best), "{state}");
+        assert_eq!(off.nodes, plain.nodes, "{state}");
+        assert_eq!(
+            OthelloEval::Pattern.evaluate(state),
+            NoProbCut.evaluate(state)
+        );
+    }
+}
+
+#[test]
+fn probcut_on_agrees_where_it_does_not_apply_and_plays_legal_moves() {
+    use ply_search::AlphaBeta;
+    let (mut nodes_on, mut nodes_off) = (0, 0);
+    for state in midgame_positions(12) {
+        // Below MIN_DEPTH + 1 at the root no node below it is deep enough for a cut.
+        for depth in 1..=probcut::MIN_DEPTH {
+            let budget = ply_core::Budget::depth(depth);
+            let on = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, fixed(true))
+                .search(&state, budget);
+            let off = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, fixed(false))
+                .search(&state, budget);
+            assert_eq!((on.score, on.best), (off.score, off.best), "{state}");
+        }
+        let budget = ply_core::Budget::depth(6);
+        let on =
+            AlphaBeta::with(OthelloEval::Pattern, CornersFirst, fixed(true)).search(&state, budget);
+        let off = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, fixed(false))
+            .search(&state, budget);
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        assert!(legal.contains(&on.best.unwrap()), "{state}");
+        nodes_on += on.nodes;
+        nodes_off += off.nodes;
+    }
+    assert!(
+        nodes_on < nodes_off,
+        "{nodes_on} nodes with ProbCut, {nodes_off} without"
+    );
+}
+
+#[test]
+fn probcut_params_follow_the_table() {
+    assert_eq!(probcut::params(30, probcut::MIN_DEPTH - 1), None);
+    assert_eq!(probcut::params(10, 8), None);
+    let p = probcut::params(30, 8).expect("a fitted depth");
+    assert_eq!(p.shallow, probcut::shallow_depth(8));
+    assert!(p.shallow < 8 && p.sigma > 0.0 && p.a > 0.0);
+    // Deeper than fitted: a regression is still given, with the depth's own shallow search.
+    let deep = probcut::params(30, 20).expect("extrapolated");
+    assert_eq!(deep.shallow, probcut::shallow_depth(20));
+}
