@@ -106,6 +106,8 @@ struct Packer {
     pack: Box<[[u64; 256]; 8]>,
     unpack: Box<[[u64; 256]; 8]>,
     bits: u32,
+    /// The bytes of a position that hold holes (7 of 8 on the English board).
+    bytes: usize,
 }
 
 impl Packer {
@@ -134,13 +136,14 @@ impl Packer {
             pack,
             unpack,
             bits: holes.count_ones(),
+            bytes: (64 - holes.leading_zeros() as usize).div_ceil(8),
         }
     }
 
     #[inline]
     fn pack(&self, x: u64) -> u64 {
         let mut out = 0;
-        for (k, t) in self.pack.iter().enumerate() {
+        for (k, t) in self.pack[..self.bytes].iter().enumerate() {
             out |= t[(x >> (8 * k)) as usize & 0xff];
         }
         out
@@ -333,13 +336,13 @@ impl Expander {
         let runs = &runs;
         let parts = par_map(ranges, |range| {
             let mut out = Vec::new();
-            let (mut buf, mut scratch) = (Vec::new(), Vec::new());
+            let (mut buf, mut scratch, mut counts) = (Vec::new(), Vec::new(), Vec::new());
             for b in range {
                 buf.clear();
                 for r in runs {
                     buf.extend_from_slice(&r.keys[r.starts[b]..r.starts[b + 1]]);
                 }
-                sort_low_bits(&mut buf, &mut scratch, shift);
+                sort_low_bits(&mut buf, &mut scratch, &mut counts, shift);
                 let mut last = None;
                 for &k in &buf {
                     if last != Some(k) {
@@ -374,39 +377,55 @@ fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R>
 }
 
 /// Sorts `v` on its low `bits` bits (the others being equal) by least-significant-digit
-/// radix sort with digits of at most 11 bits, using `scratch` as the second buffer.
-fn sort_low_bits(v: &mut Vec<u64>, scratch: &mut Vec<u64>, bits: u32) {
+/// radix sort, `scratch` being the second buffer and `counts` the histograms (both grow
+/// as needed and are reused from bucket to bucket). Small buckets take narrower digits,
+/// whose histograms cost less to clear than the keys they sort; the histograms of every
+/// digit are counted in one read.
+fn sort_low_bits(v: &mut [u64], scratch: &mut Vec<u64>, counts: &mut Vec<usize>, bits: u32) {
     if bits == 0 || v.len() < 2 {
         return;
     }
-    if v.len() <= 128 {
+    if v.len() <= 64 {
         v.sort_unstable();
         return;
     }
-    let passes = bits.div_ceil(11);
+    let widest = if v.len() < 2048 { 8 } else { 11 };
+    let passes = bits.div_ceil(widest);
     let digit = bits.div_ceil(passes);
-    let mask = (1usize << digit) - 1;
-    scratch.clear();
-    scratch.resize(v.len(), 0);
-    let mut count = [0usize; 1 << 11];
-    for pass in 0..passes {
-        let sh = pass * digit;
-        count[..=mask].fill(0);
-        for &x in v.iter() {
-            count[(x >> sh) as usize & mask] += 1;
+    let radix = 1usize << digit;
+    let mask = (radix - 1) as u64;
+    if scratch.len() < v.len() {
+        scratch.resize(v.len(), 0);
+    }
+    let scratch = &mut scratch[..v.len()];
+    counts.clear();
+    counts.resize(passes as usize * radix, 0);
+    for &x in v.iter() {
+        for pass in 0..passes as usize {
+            counts[pass * radix + ((x >> (pass as u32 * digit)) & mask) as usize] += 1;
         }
+    }
+    for c in counts.chunks_mut(radix) {
         let mut sum = 0;
-        for c in count[..=mask].iter_mut() {
+        for c in c.iter_mut() {
             let n = *c;
             *c = sum;
             sum += n;
         }
-        for &x in v.iter() {
-            let d = (x >> sh) as usize & mask;
-            scratch[count[d]] = x;
+    }
+    let (mut src, mut dst) = (v, scratch);
+    for (pass, count) in counts.chunks_mut(radix).enumerate() {
+        let sh = pass as u32 * digit;
+        for &x in src.iter() {
+            let d = ((x >> sh) & mask) as usize;
+            dst[count[d]] = x;
             count[d] += 1;
         }
-        std::mem::swap(v, scratch);
+        std::mem::swap(&mut src, &mut dst);
+    }
+    if passes % 2 == 1 {
+        // The sorted keys are in the scratch buffer.
+        dst.copy_from_slice(src);
     }
 }
 
