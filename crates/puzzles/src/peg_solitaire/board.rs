@@ -464,13 +464,35 @@ impl Board {
         }
     }
 
+    /// The images of `pegs` under every symmetry of the board, the identity first, padded
+    /// to eight with `pegs` itself (no board has more than eight symmetries). Without
+    /// allocating: the enumeration calls it for every position.
+    #[inline]
+    pub(crate) fn images8(&self, pegs: u64) -> [u64; 8] {
+        match &self.symmetry {
+            Symmetry::Square8 { n } => square8_images(pegs, *n),
+            Symmetry::Tables(t) => {
+                debug_assert!(t.len() < 8, "at most eight symmetries");
+                let mut out = [pegs; 8];
+                for (o, t) in out[1..].iter_mut().zip(t) {
+                    *o = apply_tables(t, pegs);
+                }
+                out
+            }
+        }
+    }
+
     /// How many distinct images `pegs` has under the board's symmetries.
     pub fn orbit_size(&self, pegs: u64) -> u64 {
         match &self.symmetry {
             Symmetry::Square8 { n } => {
-                let mut im = square8_images(pegs, *n);
-                im.sort_unstable();
-                1 + im.windows(2).filter(|w| w[0] != w[1]).count() as u64
+                // The eight images are the eight elements of the group applied once each,
+                // so the orbit is 8 over the number of them that fix `pegs`.
+                let fixed = square8_images(pegs, *n)
+                    .iter()
+                    .filter(|&&i| i == pegs)
+                    .count() as u64;
+                8 / fixed
             }
             Symmetry::Tables(_) => {
                 let mut im = self.images(pegs);

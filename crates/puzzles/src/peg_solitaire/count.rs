@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::board::{Board, bits_of};
+use super::board::{Board, Jump, bits_of};
 use super::solve::{Goal, PegHasher, PegSet};
 
 /// Whether positions are identified up to the board's symmetries.
@@ -49,42 +49,384 @@ pub struct Counts {
 /// symmetries when `reduce` asks for it and the start is symmetric (otherwise each position
 /// on its own, as counting images of a lopsided start would count positions it never
 /// reaches); stops after `max_levels` levels (`usize::MAX` for all). Calls `progress`
-/// after each level with its number and size.
+/// after each level with its number and size. Uses every core the machine offers
+/// ([`reachable_levels_threads`]).
 pub fn reachable_levels(
     board: &Board,
     start: u64,
     reduce: Reduce,
     max_levels: usize,
+    progress: impl FnMut(usize, usize),
+) -> Levels {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    reachable_levels_threads(board, start, reduce, max_levels, threads, progress)
+}
+
+/// [`reachable_levels`] on at most `threads` threads. Each level's children are generated
+/// by shifts of the whole position (one mask per jump direction), canonicalised by XORing
+/// the parent's eight images with the jump's (symmetries are bit permutations, so the
+/// image of a child is the parent's image with the jump's image toggled), packed to one
+/// bit per hole (an order-keeping map, so the smallest image stays the smallest), then
+/// sorted and deduplicated: one scatter by the top bits into buckets, and a radix sort of
+/// each bucket, which fits in cache. Threads split the parents, then the buckets, so they
+/// never share a write. The result does not depend on `threads`.
+pub fn reachable_levels_threads(
+    board: &Board,
+    start: u64,
+    reduce: Reduce,
+    max_levels: usize,
+    threads: usize,
     mut progress: impl FnMut(usize, usize),
 ) -> Levels {
     let reduce = match reduce {
         Reduce::Symmetry if board.images(start).iter().all(|&i| i == start) => Reduce::Symmetry,
         _ => Reduce::Nothing,
     };
+    let expander = Expander::new(board, reduce);
     let mut levels = vec![vec![reduce.key(board, start)]];
     progress(0, 1);
     while levels.len() < max_levels {
         let cur = levels.last().expect("at least the start");
-        let mut next = Vec::with_capacity(cur.len() * 4);
-        for &p in cur {
-            for bit in bits_of(p) {
-                for &j in board.jumps_from(bit) {
-                    if j.legal(p) {
-                        next.push(reduce.key(board, j.apply(p)));
-                    }
-                }
-            }
-        }
+        let next = expander.next_level(board, cur, threads.max(1));
         if next.is_empty() {
             break;
         }
-        radix_sort(&mut next, 64 - board.holes().leading_zeros());
-        next.dedup();
-        next.shrink_to_fit();
         progress(levels.len(), next.len());
         levels.push(next);
     }
     Levels { reduce, levels }
+}
+
+/// Parents per thread below which a level is not worth splitting.
+const MIN_PARENTS_PER_THREAD: usize = 2048;
+
+/// Maps positions to one bit per hole, keeping their order (bits are only removed), by
+/// byte-indexed tables, and back.
+struct Packer {
+    pack: Box<[[u64; 256]; 8]>,
+    unpack: Box<[[u64; 256]; 8]>,
+    bits: u32,
+    /// The bytes of a position that hold holes (7 of 8 on the English board).
+    bytes: usize,
+}
+
+impl Packer {
+    fn new(holes: u64) -> Packer {
+        let mut pack = Box::new([[0u64; 256]; 8]);
+        let mut unpack = Box::new([[0u64; 256]; 8]);
+        let hole_bits: Vec<u8> = bits_of(holes).collect();
+        for k in 0..8 {
+            for v in 0..256usize {
+                for i in 0..8 {
+                    if v >> i & 1 == 0 {
+                        continue;
+                    }
+                    let bit = 8 * k + i;
+                    if holes >> bit & 1 == 1 {
+                        let rank = (holes & ((1u64 << bit) - 1)).count_ones();
+                        pack[k][v] |= 1u64 << rank;
+                    }
+                    if let Some(&b) = hole_bits.get(bit) {
+                        unpack[k][v] |= 1u64 << b;
+                    }
+                }
+            }
+        }
+        Packer {
+            pack,
+            unpack,
+            bits: holes.count_ones(),
+            bytes: (64 - holes.leading_zeros() as usize).div_ceil(8),
+        }
+    }
+
+    #[inline]
+    fn pack(&self, x: u64) -> u64 {
+        let mut out = 0;
+        for (k, t) in self.pack[..self.bytes].iter().enumerate() {
+            out |= t[(x >> (8 * k)) as usize & 0xff];
+        }
+        out
+    }
+
+    #[inline]
+    fn unpack(&self, x: u64) -> u64 {
+        let mut out = 0;
+        for (k, t) in self.unpack.iter().enumerate() {
+            out |= t[(x >> (8 * k)) as usize & 0xff];
+        }
+        out
+    }
+}
+
+/// The jumps along one bit stride: on the 8x8 grid layout every jump is one (stride 1
+/// across, 8 down, 9 along the triangle's diagonal).
+struct Family {
+    stride: u32,
+    /// Bits from which a jump goes up by `2 * stride`.
+    up: u64,
+    /// Bits at which a jump coming down by `2 * stride` lands.
+    down: u64,
+    /// By lowest bit of the jump's three: the packed images of those three bits.
+    images: Box<[[u64; 8]; 64]>,
+}
+
+/// Generates the canonical children of positions, packed.
+struct Expander {
+    families: Vec<Family>,
+    /// Jumps whose holes are not equally spaced bits (boards numbered row by row), with the
+    /// packed images of their three bits.
+    others: Vec<(Jump, [u64; 8])>,
+    packer: Packer,
+    symmetric: bool,
+}
+
+/// Children of one thread's parents, ordered by bucket: bucket `b` is
+/// `keys[starts[b]..starts[b + 1]]`.
+struct Run {
+    keys: Vec<u64>,
+    starts: Vec<usize>,
+}
+
+impl Expander {
+    fn new(board: &Board, reduce: Reduce) -> Expander {
+        let packer = Packer::new(board.holes());
+        let symmetric = reduce == Reduce::Symmetry;
+        let images = |m: u64| -> [u64; 8] {
+            let im = if symmetric { board.images8(m) } else { [m; 8] };
+            im.map(|x| packer.pack(x))
+        };
+        let mut families: Vec<Family> = Vec::new();
+        let mut others = Vec::new();
+        for &j in board.jumps() {
+            let (from, over, to) = (i32::from(j.from), i32::from(j.over), i32::from(j.to));
+            let three = j.needs() | 1u64 << j.to;
+            if over - from != to - over {
+                others.push((j, images(three)));
+                continue;
+            }
+            let stride = (over - from).unsigned_abs();
+            let f = match families.iter().position(|f| f.stride == stride) {
+                Some(f) => f,
+                None => {
+                    families.push(Family {
+                        stride,
+                        up: 0,
+                        down: 0,
+                        images: Box::new([[0; 8]; 64]),
+                    });
+                    families.len() - 1
+                }
+            };
+            let family = &mut families[f];
+            if over > from {
+                family.up |= 1u64 << from;
+            } else {
+                family.down |= 1u64 << to;
+            }
+            family.images[from.min(to) as usize] = images(three);
+        }
+        Expander {
+            families,
+            others,
+            packer,
+            symmetric,
+        }
+    }
+
+    /// The legal jumps of `p` in `family`, as the set of their lowest bits.
+    #[inline]
+    fn legal(family: &Family, p: u64) -> u64 {
+        let s = family.stride;
+        let (next, far) = (p >> s, p >> (2 * s));
+        (family.up & p & next & !far) | (family.down & !p & next & far)
+    }
+
+    /// How many jumps `p` has.
+    fn jump_count(&self, p: u64) -> usize {
+        let shifted: u32 = self
+            .families
+            .iter()
+            .map(|f| Self::legal(f, p).count_ones())
+            .sum();
+        shifted as usize + self.others.iter().filter(|(j, _)| j.legal(p)).count()
+    }
+
+    /// Calls `emit` with the packed canonical key of every child of `p`.
+    #[inline]
+    fn children(&self, board: &Board, p: u64, mut emit: impl FnMut(u64)) {
+        let im = if self.symmetric {
+            board.images8(p)
+        } else {
+            [p; 8]
+        };
+        let im = im.map(|x| self.packer.pack(x));
+        let smallest = |t: &[u64; 8]| {
+            let mut m = im[0] ^ t[0];
+            for g in 1..8 {
+                m = m.min(im[g] ^ t[g]);
+            }
+            m
+        };
+        for family in &self.families {
+            let mut legal = Self::legal(family, p);
+            while legal != 0 {
+                let low = legal.trailing_zeros() as usize;
+                legal &= legal - 1;
+                emit(smallest(&family.images[low]));
+            }
+        }
+        for (j, t) in &self.others {
+            if j.legal(p) {
+                emit(smallest(t));
+            }
+        }
+    }
+
+    /// The children of `parents`, bucketed by their top bits (`>> shift`).
+    fn bucketed_children(&self, board: &Board, parents: &[u64], shift: u32, buckets: usize) -> Run {
+        let n: usize = parents.iter().map(|&p| self.jump_count(p)).sum();
+        let mut keys = Vec::with_capacity(n);
+        let mut starts = vec![0usize; buckets + 1];
+        for &p in parents {
+            self.children(board, p, |k| {
+                keys.push(k);
+                starts[(k >> shift) as usize + 1] += 1;
+            });
+        }
+        for b in 0..buckets {
+            starts[b + 1] += starts[b];
+        }
+        let mut out = vec![0u64; n];
+        let mut at = starts[..buckets].to_vec();
+        for &k in &keys {
+            let b = (k >> shift) as usize;
+            out[at[b]] = k;
+            at[b] += 1;
+        }
+        Run { keys: out, starts }
+    }
+
+    /// The sorted, deduplicated canonical children of `cur` (unpacked).
+    fn next_level(&self, board: &Board, cur: &[u64], threads: usize) -> Vec<u64> {
+        let bits = self.packer.bits;
+        let top = bits.min(11);
+        let shift = bits - top;
+        let buckets = 1usize << top;
+        let threads = threads
+            .min(cur.len().div_ceil(MIN_PARENTS_PER_THREAD))
+            .max(1);
+        let chunk = cur.len().div_ceil(threads).max(1);
+        let runs: Vec<Run> = par_map(cur.chunks(chunk).collect(), |part| {
+            self.bucketed_children(board, part, shift, buckets)
+        });
+        // Split the buckets into ranges of about equal numbers of keys, one a thread.
+        let size = |b: usize| -> usize { runs.iter().map(|r| r.starts[b + 1] - r.starts[b]).sum() };
+        let total: usize = runs.iter().map(|r| r.keys.len()).sum();
+        let mut ranges = Vec::with_capacity(threads);
+        let (mut from, mut acc) = (0, 0);
+        for b in 0..buckets {
+            acc += size(b);
+            if acc * threads >= total * (ranges.len() + 1) && ranges.len() + 1 < threads {
+                ranges.push(from..b + 1);
+                from = b + 1;
+            }
+        }
+        ranges.push(from..buckets);
+        let runs = &runs;
+        let parts = par_map(ranges, |range| {
+            let mut out = Vec::new();
+            let (mut buf, mut scratch, mut counts) = (Vec::new(), Vec::new(), Vec::new());
+            for b in range {
+                buf.clear();
+                for r in runs {
+                    buf.extend_from_slice(&r.keys[r.starts[b]..r.starts[b + 1]]);
+                }
+                sort_low_bits(&mut buf, &mut scratch, &mut counts, shift);
+                let mut last = None;
+                for &k in &buf {
+                    if last != Some(k) {
+                        out.push(self.packer.unpack(k));
+                        last = Some(k);
+                    }
+                }
+            }
+            out
+        });
+        let mut next = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+        for p in parts {
+            next.extend_from_slice(&p);
+        }
+        next
+    }
+}
+
+/// `f` of every item, each on its own thread (inline when there is one).
+fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    if items.len() <= 1 {
+        return items.into_iter().map(f).collect();
+    }
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items.into_iter().map(|x| s.spawn(move || f(x))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a counting thread panicked"))
+            .collect()
+    })
+}
+
+/// Sorts `v` on its low `bits` bits (the others being equal) by least-significant-digit
+/// radix sort, `scratch` being the second buffer and `counts` the histograms (both grow
+/// as needed and are reused from bucket to bucket). Small buckets take narrower digits,
+/// whose histograms cost less to clear than the keys they sort; the histograms of every
+/// digit are counted in one read.
+fn sort_low_bits(v: &mut [u64], scratch: &mut Vec<u64>, counts: &mut Vec<usize>, bits: u32) {
+    if bits == 0 || v.len() < 2 {
+        return;
+    }
+    if v.len() <= 64 {
+        v.sort_unstable();
+        return;
+    }
+    let widest = if v.len() < 2048 { 8 } else { 11 };
+    let passes = bits.div_ceil(widest);
+    let digit = bits.div_ceil(passes);
+    let radix = 1usize << digit;
+    let mask = (radix - 1) as u64;
+    if scratch.len() < v.len() {
+        scratch.resize(v.len(), 0);
+    }
+    let scratch = &mut scratch[..v.len()];
+    counts.clear();
+    counts.resize(passes as usize * radix, 0);
+    for &x in v.iter() {
+        for pass in 0..passes as usize {
+            counts[pass * radix + ((x >> (pass as u32 * digit)) & mask) as usize] += 1;
+        }
+    }
+    for c in counts.chunks_mut(radix) {
+        let mut sum = 0;
+        for c in c.iter_mut() {
+            let n = *c;
+            *c = sum;
+            sum += n;
+        }
+    }
+    let (mut src, mut dst) = (v, scratch);
+    for (pass, count) in counts.chunks_mut(radix).enumerate() {
+        let sh = pass as u32 * digit;
+        for &x in src.iter() {
+            let d = ((x >> sh) & mask) as usize;
+            dst[count[d]] = x;
+            count[d] += 1;
+        }
+        std::mem::swap(&mut src, &mut dst);
+    }
+    if passes % 2 == 1 {
+        // The sorted keys are in the scratch buffer.
+        dst.copy_from_slice(src);
+    }
 }
 
 impl Levels {
@@ -96,7 +438,16 @@ impl Levels {
             .levels
             .iter()
             .map(|l| match self.reduce {
-                Reduce::Symmetry => l.iter().map(|&p| orbit_size(board, p)).sum(),
+                Reduce::Symmetry => {
+                    // Split over the cores: 23 million orbits on the English board.
+                    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                    let chunk = l.len().div_ceil(threads).max(1 << 16);
+                    par_map(l.chunks(chunk).collect(), |part| {
+                        part.iter().map(|&p| orbit_size(board, p)).sum::<u64>()
+                    })
+                    .into_iter()
+                    .sum()
+                }
                 Reduce::Nothing => l.len() as u64,
             })
             .collect();

@@ -660,3 +660,98 @@ fn package_and_purge_solves_the_weighted_english_board_and_a_7x9_rectangle() {
         );
     }
 }
+
+/// The plain enumeration the fast one replaced: every jump of every position from the jump
+/// list, each child canonicalised on its own, then sorted and deduplicated. The reference
+/// for [`count::reachable_levels_threads`].
+fn plain_levels(board: &Board, start: u64, reduce: Reduce, max_levels: usize) -> Vec<Vec<u64>> {
+    let mut levels = vec![vec![reduce.key(board, start)]];
+    while levels.len() < max_levels {
+        let mut next = Vec::new();
+        for &p in levels.last().unwrap() {
+            for j in board.jumps() {
+                if j.legal(p) {
+                    next.push(reduce.key(board, j.apply(p)));
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        next.sort_unstable();
+        next.dedup();
+        levels.push(next);
+    }
+    levels
+}
+
+#[test]
+fn fast_levels_agree_with_plain_enumeration() {
+    // Grid-layout boards (every jump found by shifts), a board numbered row by row (Wiegleb:
+    // its vertical jumps are not equally spaced bits), the triangle's six symmetries, and a
+    // lopsided start (no symmetry). English to depth 10 has levels of thousands of
+    // positions, so two and three threads and the bucketed sort are used.
+    for (b, start, depth) in [
+        (Standard::Triangle, Hole::new(0, 0), usize::MAX),
+        (Standard::Triangle, Hole::new(2, 1), usize::MAX),
+        (Standard::English, Hole::new(3, 3), 10),
+        (Standard::English, Hole::new(2, 3), 8),
+        (Standard::French, Hole::new(3, 3), 8),
+        (Standard::Wiegleb, Hole::new(4, 4), 7),
+        (Standard::Diamond, Hole::new(4, 4), 7),
+    ] {
+        let setup = Setup::standard(b, start).unwrap();
+        let board = &setup.board;
+        for reduce in [Reduce::Symmetry, Reduce::Nothing] {
+            let used = if board.images(setup.pegs).iter().all(|&i| i == setup.pegs) {
+                reduce
+            } else {
+                Reduce::Nothing
+            };
+            let plain = plain_levels(board, setup.pegs, used, depth);
+            for threads in [1, 2, 3] {
+                let fast = count::reachable_levels_threads(
+                    board,
+                    setup.pegs,
+                    reduce,
+                    depth,
+                    threads,
+                    |_, _| {},
+                );
+                let what = format!("{} from {start}, {reduce:?}, {threads} threads", b.name());
+                assert_eq!(fast.reduce, used, "{what}");
+                assert_eq!(fast.levels.len(), plain.len(), "{what}");
+                for (k, (f, p)) in fast.levels.iter().zip(&plain).enumerate() {
+                    assert!(
+                        f == p,
+                        "{what}: level {k} differs ({} vs {})",
+                        f.len(),
+                        p.len()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn orbit_size_counts_distinct_images() {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for b in [Standard::English, Standard::Triangle, Standard::Wiegleb] {
+        let board = b.board();
+        for i in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Symmetric positions too: a random half made symmetric under every image.
+            let mut p = x & board.holes();
+            if i % 3 == 0 {
+                p = board.images(p).iter().fold(0, |a, &q| a | q);
+            }
+            let mut im = board.images(p);
+            im.sort_unstable();
+            im.dedup();
+            assert_eq!(board.orbit_size(p), im.len() as u64, "{p:#x}");
+        }
+    }
+}
