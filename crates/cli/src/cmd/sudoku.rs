@@ -42,7 +42,7 @@ ply sudoku generate --seed 7\n  \
 ply sudoku generate --size 6 --count 5 --seed 1\n  \
 ply sudoku generate --clues 24 --seed 3 --grid\n  \
 ply sudoku generate --size 16 --seed 16 --grid           # minimal, about 0.2 s\n  \
-ply sudoku generate --size 25 --seed 25                  # minimal, 15 s to 4 minutes\n  \
+ply sudoku generate --size 25 --seed 25                  # minimal, seconds to minutes\n  \
 ply sudoku generate --size 25 --min-clues 300 --seed 25  # unique, not minimal; seconds")]
     Generate(GenerateArgs),
     /// Solve with human techniques, printing each step and its reason.

@@ -21,18 +21,20 @@ pub struct GenerateError {
     pub best: usize,
 }
 
-/// Whether `grid`, a unique puzzle with `value` at `cell` now emptied, is still unique.
+/// Whether `grid`, a unique puzzle with `value` at `cell` now emptied, is still unique;
+/// `full` is its solution.
 ///
 /// The 9x9 solver is fast enough to count to 2. Other shapes ask the general solver for a
 /// solution with another value at `cell`: the only solution with `value` there is known, so
 /// the two questions are the same, but the second is a smaller search, and it stops at the
-/// first alternative instead of also walking back to the known solution.
-fn unique_without(g: &Geometry, grid: &Grid, cell: usize, value: u8) -> bool {
+/// first alternative instead of also walking back to the known solution. The search tries
+/// `full`'s values first, so the answer, and the puzzle, are as before, only found sooner.
+fn unique_without(g: &Geometry, grid: &Grid, cell: usize, value: u8, full: &Grid) -> bool {
     if grid.shape().is_classic() {
         let cells: &[u8; 81] = grid.cells().try_into().expect("81 cells");
         super::classic::solve(cells, 2, None).0 == 1
     } else {
-        !general::solvable_without(g, grid, cell, value)
+        !general::solvable_without(g, grid, cell, value, full)
     }
 }
 
@@ -52,14 +54,14 @@ pub fn generate<R: Rng>(shape: Shape, rng: &mut R) -> Grid {
 
 /// Like [`generate`], but stops removing clues once `floor` are left: the puzzle is unique
 /// and, when it has more than `floor` clues, minimal. Big boards take longer to make
-/// minimal, because the checks get harder as clues go (about 0.2 s for 16x16 and 15 s
-/// to 4 minutes for 25x25, in release, on the machine of docs/benchmarks.md); a floor keeps
-/// that quick.
+/// minimal, because the checks get harder as clues go (about 0.1 s for 16x16 and 2.5 s
+/// to nearly 3 minutes of CPU for 25x25, median 23 s, in release, on the machine of
+/// docs/benchmarks.md); a floor keeps that quick.
 pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
     let g = Geometry::new(shape);
     let full =
         general::solve_random(&Grid::empty(shape), rng).expect("an empty board has solutions");
-    let mut puzzle = full;
+    let mut puzzle = full.clone();
     let mut order: Vec<usize> = (0..shape.cells()).collect();
     order.shuffle(rng);
     let side = shape.side();
@@ -71,7 +73,7 @@ pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid
         let (r, c) = (cell / side, cell % side);
         let v = puzzle.get(r, c);
         puzzle.set(r, c, 0);
-        if unique_without(&g, &puzzle, cell, v) {
+        if unique_without(&g, &puzzle, cell, v, &full) {
             clues -= 1;
         } else {
             puzzle.set(r, c, v);

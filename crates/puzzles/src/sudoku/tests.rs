@@ -499,6 +499,55 @@ fn generated_12x12_puzzles_are_unique_and_minimal() {
     }
 }
 
+/// A generated 16x16 puzzle (its removals checked by the guided search for another value
+/// in the emptied cell) is unique and minimal by plain counting, which neither excludes a
+/// value nor follows a known solution.
+#[test]
+fn a_generated_16x16_puzzle_is_unique_and_minimal_by_counting() {
+    let shape = Shape::for_side(16).unwrap();
+    let p = generate(shape, &mut ChaCha8Rng::seed_from_u64(16));
+    let s = solve_general(&p, 2);
+    assert_eq!(s.count, 1, "{p}");
+    let sol = s.first.unwrap();
+    for c in (0..256).filter(|&c| p.cells()[c] != 0) {
+        let mut q = p.clone();
+        q.set(c / 16, c % 16, 0);
+        let s = solve_general(&q, 2);
+        assert_eq!(
+            s.count,
+            2,
+            "clue r{}c{} of {p} is removable",
+            c / 16 + 1,
+            c % 16 + 1
+        );
+        assert!(s.first.unwrap().solves(&q));
+    }
+    assert!(sol.solves(&p));
+}
+
+/// The same for 8x8 boards, counting with the seed's plain backtracking (no propagation),
+/// which is too slow for 16x16.
+#[test]
+fn generated_8x8_puzzles_are_unique_and_minimal_by_plain_backtracking() {
+    let shape = Shape::for_side(8).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for _ in 0..2 {
+        let p = generate(shape, &mut rng);
+        assert_eq!(brute_force_count(&mut p.clone(), 2), 1, "{p}");
+        for c in (0..64).filter(|&c| p.cells()[c] != 0) {
+            let mut q = p.clone();
+            q.set(c / 8, c % 8, 0);
+            assert_eq!(
+                brute_force_count(&mut q, 2),
+                2,
+                "clue r{}c{} of {p} is removable",
+                c / 8 + 1,
+                c % 8 + 1
+            );
+        }
+    }
+}
+
 #[test]
 fn the_generator_is_deterministic_and_honours_the_clue_bound() {
     let a = generate(Shape::CLASSIC, &mut ChaCha8Rng::seed_from_u64(5));
