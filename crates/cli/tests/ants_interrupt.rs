@@ -52,8 +52,14 @@ fn start_game(dir: &std::path::Path, marker: &str, jail: bool) -> Child {
     for p in [dir, bot.as_path()] {
         std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ply"));
-    cmd.args(["ants", "play", "--map"])
+    // A shell without job control starts `cmd &` with SIGINT ignored, and the test (and so
+    // `ply`) inherits that when CI runs in the background: `ply` would then rightly ignore
+    // the Ctrl-C this test sends. `env --default-signal=INT` (coreutils 8.31+) puts back the
+    // disposition a terminal's foreground job has, then execs `ply` under the same pid.
+    let mut cmd = Command::new("env");
+    cmd.arg("--default-signal=INT")
+        .arg(env!("CARGO_BIN_EXE_ply"))
+        .args(["ants", "play", "--map"])
         .arg(&map)
         .arg("builtin:hold")
         .arg(format!("/usr/bin/python3 {} {marker}", bot.display()))
