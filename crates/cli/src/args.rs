@@ -216,9 +216,9 @@ pub struct BotArgs {
     /// more than one the move depends on timing; 1 is reproducible.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
-    /// Size of the transposition table in MB, 1 to 4096.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
-    pub hash_mb: u32,
+    /// Size of the transposition table in MB, 1 to 4096 [default: the search's, 16].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=ply_referee::spec::MAX_HASH_MB as i64))]
+    pub hash_mb: Option<u32>,
     /// Cut the midgame search by ProbCut where the game has it (8x8 Othello); `--probcut
     /// false` searches fully.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]

@@ -42,7 +42,9 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         G::Ordering::default(),
         Config {
             threads: args.threads as usize,
-            tt_bytes: (args.hash_mb as usize) << 20,
+            tt_bytes: args
+                .hash_mb
+                .map_or(Config::default().tt_bytes, |mb| (mb as usize) << 20),
             probcut: args.probcut,
             ..Config::default()
         },
