@@ -99,11 +99,11 @@ fn the_markdown_table_names_the_command_and_every_opponent() {
     // Each side's move times, per opponent: in six colour-swapped games from the empty
     // board a side moves 3 to 5 times as X and 2 to 4 times as O, so 15 to 27 times.
     for opponent in ["rand", "greedy"] {
-        for who in ["ab", opponent] {
+        for (who, other) in [("ab", opponent), (opponent, "ab")] {
             let line = text
                 .lines()
-                .find(|l| l.starts_with(&format!("- {who} against {opponent}: ")))
-                .unwrap_or_else(|| panic!("no time line for {who} against {opponent}: {text}"));
+                .find(|l| l.starts_with(&format!("- {who} against {other}: ")))
+                .unwrap_or_else(|| panic!("no time line for {who} against {other}: {text}"));
             let moves: u32 = line
                 .split(": ")
                 .nth(1)
@@ -222,4 +222,36 @@ fn a_match_with_openings_shares_one_per_pair_and_its_replays_say_so() {
     assert_eq!(opening(&by_number[0]), opening(&by_number[1]));
     assert_eq!(opening(&by_number[2]), opening(&by_number[3]));
     assert_eq!(by_number[0]["moves"][0]["micros"], 0);
+}
+
+#[test]
+fn the_markdown_says_who_lost_by_which_fault_in_which_pairing() {
+    // A bot program that answers garbage loses each of its games by an unreadable move.
+    let out = ply(&[
+        "ladder",
+        "tictactoe",
+        "--bot=ab=builtin:alphabeta:depth=2",
+        "--bot=junk=sh -c 'read line; echo nonsense'",
+        "--pairs=2",
+        "--opening-plies=0",
+        "--time-ms=10000",
+        "--markdown",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("| junk (`sh -c 'read line; echo nonsense'`) | 4 | 4 | 0 | 0 |"),
+        "{text}"
+    );
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Games lost by a fault: "))
+        .unwrap_or_else(|| panic!("no fault line: {text}"));
+    assert!(line.contains("junk lost 4 games by "), "{line}");
+    assert!(line.ends_with(" (ab against junk)."), "{line}");
+    assert!(text.contains("\n- junk against ab: "), "{text}");
 }

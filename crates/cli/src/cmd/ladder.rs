@@ -256,9 +256,15 @@ fn print_markdown(args: &LadderArgs, plan: &LadderPlan, rows: &[LadderRow]) -> R
     let faults: Vec<String> = rows
         .iter()
         .flat_map(|row| {
-            row.faults
-                .iter()
-                .map(move |(fault, n)| format!("{fault} ({n}, against {})", row.opponent))
+            row.faults.iter().map(move |(fault, n)| {
+                // The key is "side: verdict"; say who lost how many, in which pairing.
+                let (who, verdict) = fault.split_once(": ").unwrap_or(("?", fault));
+                let games = if *n == 1 { "game" } else { "games" };
+                format!(
+                    "{who} lost {n} {games} by {verdict} ({} against {})",
+                    plan.challenger.name, row.opponent
+                )
+            })
         })
         .collect();
     if faults.is_empty() {
@@ -268,11 +274,11 @@ fn print_markdown(args: &LadderArgs, plan: &LadderPlan, rows: &[LadderRow]) -> R
     }
     outln!("\nThe referee's wall time of each move, opening moves left out:\n");
     for row in rows {
-        for (name, t) in [
-            (&plan.challenger.name, &row.challenger_times),
-            (&row.opponent, &row.opponent_times),
+        for (name, other, t) in [
+            (&plan.challenger.name, &row.opponent, &row.challenger_times),
+            (&row.opponent, &plan.challenger.name, &row.opponent_times),
         ] {
-            outln!("- {name} against {}: {}", row.opponent, times(t));
+            outln!("- {name} against {other}: {}", times(t));
         }
     }
     Ok(())
