@@ -2,12 +2,44 @@
 //! (the moving peg's weight) per move. Pegs carry their weights, so a state is the pegs and
 //! the weight on each.
 //!
-//! The search is a beam search over moves (whole runs of jumps by one peg): each layer
-//! keeps the `width` states with the smallest "score if we stopped now", merging states
-//! with the same pegs and weights (the future does not depend on how a state was reached,
-//! so the cheaper one suffices). Stopping is allowed anywhere, so every state is a
-//! candidate answer. When no layer ever held more than `width` states nothing was dropped:
-//! the search was exhaustive and the result is proven optimal.
+//! Two searches, and why both:
+//!
+//! * [`weighted_search`], a beam search over moves (whole runs of jumps by one peg): each
+//!   layer keeps the `width` states with the smallest "score if we stopped now", merging
+//!   states with the same pegs and weights (the future does not depend on how a state was
+//!   reached, so the cheaper one suffices). Stopping is allowed anywhere, so every state is
+//!   a candidate answer. When no layer ever held more than `width` states nothing was
+//!   dropped: the search was exhaustive and the result is proven optimal. Fast (under a
+//!   second at width 3000), but on the weighted English board it stops at 377, which is
+//!   not optimal.
+//! * [`prove_optimum`], an exact depth-first branch and bound, started from the beam's
+//!   answer. It proved the weighted English board's optimum, **342** (17 moves, 5 pegs
+//!   left), in 149 million nodes (164 s of CPU, 3 GB of table; docs/benchmarks.md).
+//!
+//! Decisions in the proof, and why:
+//!
+//! * Depth-first, not A*: the frontier of an A* would hold hundreds of millions of
+//!   states; depth-first needs only the path, and the table bounds the memory.
+//! * The lower bound ([`lower_bound`]) counts what each peg must pay: a peg pays its weight
+//!   once per move it makes and once more if it stays, so it escapes only by being jumped
+//!   over where it stands without moving. Pegs on holes that no possible future jump
+//!   passes over (a fixpoint over which holes may be full or empty later; on the English
+//!   board at least the eight corners) must pay; if any move is made, its last maker pays
+//!   once more; and by parity classes (a peg keeps its row and column parity for ever)
+//!   removing pegs of a class needs a mover of a class that can jump over it, who pays
+//!   unless it pays anyway. The root bound on the English board is only 202 against 342:
+//!   the proof's size comes from that gap, closed by the penalties paid along each path.
+//!   Every part is checked against plain enumeration on random small boards.
+//! * The transposition table is keyed exactly (the pegs, and the weight class of each peg
+//!   packed into 256 bits), never by a hash alone, so a collision cannot cut a state
+//!   wrongly; it is fixed-size, and a full bucket gives way to the state with more pegs
+//!   (a larger subtree). A state is cut when reached again at no smaller penalty.
+//! * A move by the peg that made the previous move is never tried: it is the continuation
+//!   of that move's chain, which is enumerated with one penalty less.
+//! * No symmetry: the weights of `magic(7)` have none.
+//! * Children are searched cheapest "score if we stopped there" first, so better answers
+//!   than the incumbent turn up early and tighten the cuts (on the English board: 349,
+//!   then 342, in the first 134 million nodes).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -256,6 +288,7 @@ pub fn prove_optimum(
     };
     let mut search = Prover {
         board: &setup.board,
+        bounder: Bounder::new(&setup.board),
         weight_of: distinct,
         id_bits,
         table: Table::new(options.table_entries),
@@ -303,38 +336,144 @@ pub fn prove_optimum(
 /// twice if it could have been removed in place). So the rest costs at least the smaller
 /// of stopping now (every weight) and the sure payments plus the cheapest such extra.
 pub fn lower_bound(board: &Board, pegs: u64, weight: impl Fn(u8) -> u32) -> u64 {
-    let holes = board.holes();
-    let mut full = pegs;
-    let mut empty = holes & !pegs;
-    loop {
-        let (f0, e0) = (full, empty);
+    Bounder::new(board).bound(pegs, weight)
+}
+
+/// [`lower_bound`] with the board's parity classes precomputed.
+///
+/// A peg keeps its parity class (row and column mod 2) for ever, since every jump moves
+/// it two holes; and a peg of class `X` can be jumped over only by a peg of a class that
+/// some jump leads from to `X` (on square boards the classes of the other colour of a
+/// chessboard). So if some pegs of class `X` are to be removed in place, a peg of such a
+/// class must move: it pays nothing more if it pays anyway (it cannot be removed in place,
+/// or its class has no peg removed in place), else its weight. The bound tries every set
+/// of classes that lose pegs in place: the pegs of the other classes pay their weights,
+/// and the cheapest set of movers that can remove the rest pays too.
+pub struct Bounder<'a> {
+    board: &'a Board,
+    /// The holes of each parity class.
+    class: [u64; 4],
+    /// For each set of mover classes, the classes their pegs can jump over (bit sets).
+    covers: [u8; 16],
+}
+
+impl<'a> Bounder<'a> {
+    /// Precomputes the classes of `board`.
+    pub fn new(board: &'a Board) -> Bounder<'a> {
+        let class_of = |b: u8| {
+            let h = board.hole(b);
+            usize::from(h.row % 2) * 2 + usize::from(h.col % 2)
+        };
+        let mut class = [0u64; 4];
+        for b in board.bits() {
+            class[class_of(b)] |= 1u64 << b;
+        }
+        let mut covers = [0u8; 16];
         for j in board.jumps() {
-            if full & j.needs() == j.needs() && empty >> j.to & 1 == 1 {
-                full |= 1u64 << j.to;
-                empty |= j.needs();
+            let (mover, over) = (class_of(j.from), class_of(j.over));
+            for (t, c) in covers.iter_mut().enumerate() {
+                if t >> mover & 1 == 1 {
+                    *c |= 1 << over;
+                }
             }
         }
-        if (full, empty) == (f0, e0) {
-            break;
+        Bounder {
+            board,
+            class,
+            covers,
         }
     }
-    let mut removable = 0u64;
-    let mut movable = 0u64;
-    for j in board.jumps() {
-        if full & j.needs() == j.needs() && empty >> j.to & 1 == 1 {
-            removable |= 1u64 << j.over;
-            movable |= 1u64 << j.from;
-        }
+
+    /// The bound of [`lower_bound`].
+    pub fn bound(&self, pegs: u64, weight: impl Fn(u8) -> u32) -> u64 {
+        self.bound_to(pegs, weight, u64::MAX)
     }
-    let left: u64 = bits_of(pegs).map(|b| u64::from(weight(b))).sum();
-    let sure = pegs & !removable;
-    let paid: u64 = bits_of(sure).map(|b| u64::from(weight(b))).sum();
-    let extra = bits_of(pegs & movable)
-        .map(|b| u64::from(weight(b)) * if sure >> b & 1 == 1 { 1 } else { 2 })
-        .min();
-    match extra {
-        Some(e) => left.min(paid + e),
-        None => left,
+
+    /// The bound, except that once the plain part (without the classes) reaches `enough`
+    /// it is returned at once: a search that cuts at `enough` needs no more.
+    pub fn bound_to(&self, pegs: u64, weight: impl Fn(u8) -> u32, enough: u64) -> u64 {
+        let board = self.board;
+        let holes = board.holes();
+        let mut full = pegs;
+        let mut empty = holes & !pegs;
+        loop {
+            let (f0, e0) = (full, empty);
+            for j in board.jumps() {
+                if full & j.needs() == j.needs() && empty >> j.to & 1 == 1 {
+                    full |= 1u64 << j.to;
+                    empty |= j.needs();
+                }
+            }
+            if (full, empty) == (f0, e0) {
+                break;
+            }
+        }
+        let mut removable = 0u64;
+        let mut movable = 0u64;
+        for j in board.jumps() {
+            if full & j.needs() == j.needs() && empty >> j.to & 1 == 1 {
+                removable |= 1u64 << j.over;
+                movable |= 1u64 << j.from;
+            }
+        }
+        let w = |b: u8| u64::from(weight(b));
+        let left: u64 = bits_of(pegs).map(w).sum();
+        let sure = pegs & !removable;
+        let paid: u64 = bits_of(sure).map(w).sum();
+        let Some(last) = bits_of(pegs & movable)
+            .map(|b| w(b) * if sure >> b & 1 == 1 { 1 } else { 2 })
+            .min()
+        else {
+            return left;
+        };
+        if left.min(paid + last) >= enough {
+            return left.min(paid + last);
+        }
+        const NONE: u64 = u64::MAX / 4;
+        let mut in_place = [0u64; 4];
+        let mut free_mover = [false; 4];
+        let mut any_mover = [false; 4];
+        let mut cheapest = [NONE; 4];
+        let mut classes = 0u8;
+        for k in 0..4 {
+            let r = pegs & removable & self.class[k];
+            in_place[k] = bits_of(r).map(w).sum();
+            if r != 0 {
+                classes |= 1 << k;
+            }
+            free_mover[k] = sure & movable & self.class[k] != 0;
+            any_mover[k] = pegs & movable & self.class[k] != 0;
+            cheapest[k] = bits_of(r & movable).map(w).min().unwrap_or(NONE);
+        }
+        let mut extra = NONE;
+        // `s`: the classes that lose a peg in place (not empty: that case is stopping now,
+        // or paying every weight, at least `left`).
+        for s in 1..16u8 {
+            if s & !classes != 0 {
+                continue;
+            }
+            let stay: u64 = (0..4)
+                .filter(|k| s >> k & 1 == 0)
+                .map(|k| in_place[k])
+                .sum();
+            let mut cost = [NONE; 4];
+            for (k, c) in cost.iter_mut().enumerate() {
+                if free_mover[k] || (s >> k & 1 == 0 && any_mover[k]) {
+                    *c = 0;
+                } else if s >> k & 1 == 1 {
+                    *c = cheapest[k];
+                }
+            }
+            let mut movers = NONE;
+            for (t, &covered) in self.covers.iter().enumerate().skip(1) {
+                if s & !covered == 0 {
+                    let c: u64 = (0..4).filter(|k| t >> k & 1 == 1).map(|k| cost[k]).sum();
+                    movers = movers.min(c);
+                }
+            }
+            extra = extra.min((stay + movers).max(last));
+        }
+        left.min(paid + extra)
     }
 }
 
@@ -399,8 +538,13 @@ impl Table {
     }
 }
 
+/// A child of a searched state: sort key, pegs, penalty, weight left, and where its chain
+/// starts in the chain buffer and how long it is.
+type Child = (u64, u64, u64, u64, u32, u32);
+
 struct Prover<'a, P> {
     board: &'a Board,
+    bounder: Bounder<'a>,
     weight_of: Vec<u32>,
     id_bits: u32,
     table: Table,
@@ -417,7 +561,7 @@ struct Prover<'a, P> {
     /// Per jump depth (the path's length when a state is searched; strictly increasing
     /// down the recursion): the children (sort key, pegs, penalty, weight left, chain start, length)
     /// and their chains.
-    scratch: Vec<(Vec<(u64, u64, u64, u64, u32, u32)>, Vec<Jump>)>,
+    scratch: Vec<(Vec<Child>, Vec<Jump>)>,
     /// Per move depth: the child being searched and the number of children.
     siblings: Vec<(u32, u32)>,
 }
@@ -476,7 +620,10 @@ impl<P: FnMut(&ProveProgress) -> bool> Prover<'_, P> {
             self.improved = true;
         }
         let weight_of = &self.weight_of;
-        let bound = lower_bound(self.board, pegs, |b| weight_of[ids[b as usize] as usize]);
+        let enough = self.best.saturating_sub(penalty);
+        let bound = self
+            .bounder
+            .bound_to(pegs, |b| weight_of[ids[b as usize] as usize], enough);
         if penalty + bound >= self.best {
             self.cuts += 1;
             return;
