@@ -137,9 +137,10 @@ pub struct SolveArgs {
     /// With --prove: stop after this many nodes, 1 to 10^15 (default: no limit).
     #[arg(long, value_parser = crate::ranges::nodes())]
     pub max_nodes: Option<u64>,
-    /// With --prove: megabytes of the transposition table, 1 to 1048576.
-    #[arg(long, default_value_t = 512, value_parser = crate::ranges::megabytes())]
-    pub table_mb: u64,
+    /// With --prove: megabytes of the transposition table, 1 to 1048576 (default 512; the
+    /// table holds the largest power of two of 48-byte entries that fits).
+    #[arg(long, value_parser = crate::ranges::megabytes())]
+    pub table_mb: Option<u64>,
     /// Also write the solution move by move as SVG to this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -326,7 +327,7 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             "--prove proves the contest score's optimum: add --objective score (the other objectives are always exact)"
         ));
     }
-    if !a.prove && (a.max_nodes.is_some() || a.table_mb != 512) {
+    if !a.prove && (a.max_nodes.is_some() || a.table_mb.is_some()) {
         return Err(bad_input!("--max-nodes and --table-mb apply to --prove"));
     }
     let mut proof = None;
@@ -380,7 +381,8 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             let options = weighted::ProveOptions {
                 incumbent: Some(w.jumps),
                 max_nodes: a.max_nodes.unwrap_or(u64::MAX),
-                table_entries: usize::try_from((a.table_mb << 20) / 48).unwrap_or(usize::MAX),
+                table_entries: usize::try_from((a.table_mb.unwrap_or(512) << 20) / 48)
+                    .unwrap_or(usize::MAX),
             };
             let pb = spinner("proving");
             let p = weighted::prove_optimum(&setup, &options, |s| {

@@ -173,8 +173,8 @@ pub struct ProveOptions {
     pub incumbent: Option<Vec<Jump>>,
     /// Stop (unproven) after this many nodes.
     pub max_nodes: u64,
-    /// Entries of the transposition table (rounded up to a power of two; about 48 bytes
-    /// each).
+    /// Entries of the transposition table (rounded down to a power of two, at least 16;
+    /// 48 bytes each).
     pub table_entries: usize,
 }
 
@@ -495,7 +495,8 @@ struct Slot {
 
 impl Table {
     fn new(entries: usize) -> Table {
-        let n = entries.max(16).next_power_of_two();
+        // Rounded down, so that a memory budget divided by the entry size is kept.
+        let n = 1usize << (usize::BITS - 1 - entries.max(16).leading_zeros());
         Table {
             slots: vec![Slot::default(); n],
             mask: n - 1,
