@@ -19,6 +19,11 @@ pub fn megabytes() -> RangedU64ValueParser<u64> {
     RangedU64ValueParser::new().range(1..=1 << 20)
 }
 
+/// A node limit of a search: 1 to 10^15.
+pub fn nodes() -> RangedU64ValueParser<u64> {
+    RangedU64ValueParser::new().range(1..=1_000_000_000_000_000)
+}
+
 /// Kilobytes of an output limit: 1 KB to 1 GiB.
 pub fn kilobytes_flag() -> RangedU64ValueParser<u64> {
     RangedU64ValueParser::new().range(1..=1 << 20)

@@ -228,3 +228,80 @@ fn solve_reaches_a_target_pattern_file() {
     assert_eq!(code, 2);
     assert!(err.contains("differ from the board's"), "{err}");
 }
+
+#[test]
+fn solve_prove_finds_and_proves_the_weighted_optimum() {
+    let dir = tempfile::tempdir().unwrap();
+    // A small weighted board: the proof is instant.
+    std::fs::write(dir.path().join("w.txt"), "[9 1 0 7;3 8 2 5;4 6 1 0]\n").unwrap();
+    let args = |extra: &[&'static str]| {
+        let mut v = vec![
+            "peg",
+            "solve",
+            "--board",
+            "w.txt",
+            "--objective",
+            "score",
+            "--format",
+            "json",
+        ];
+        v.extend_from_slice(extra);
+        v
+    };
+    let (code, out, err) = ply(dir.path(), &args(&["--prove"]));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["proof"]["proven"], true);
+    assert!(v["proof"]["nodes"].as_u64().unwrap() >= 1);
+    assert!(v["proof"]["root_bound"].as_u64().unwrap() <= v["score"].as_u64().unwrap());
+    // The answer replays through the scorer with the same score.
+    let rows: Vec<String> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    std::fs::write(dir.path().join("m.txt"), rows.join("\n") + "\n").unwrap();
+    let (code, scored, _) = ply(
+        dir.path(),
+        &[
+            "peg", "score", "--board", "w.txt", "--moves", "m.txt", "--json",
+        ],
+    );
+    assert_eq!(code, 0);
+    let s: serde_json::Value = serde_json::from_str(&scored).unwrap();
+    assert_eq!(s["score"], v["score"]);
+    // A node limit: the best answer so far, not proven, still exit 0.
+    let (code, out, _) = ply(dir.path(), &args(&["--prove", "--max-nodes", "1"]));
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["optimal"].clone(), v["proof"]["proven"].clone()),
+        (false.into(), false.into())
+    );
+    // Bad input: exit 2 with a message naming the flag.
+    for (extra, needle) in [
+        (&["--prove", "--max-nodes", "0"][..], "--max-nodes"),
+        (&["--prove", "--table-mb", "0"][..], "--table-mb"),
+        (&["--max-nodes", "5"][..], "--prove"),
+        (&["--prove", "--packages"][..], "--packages"),
+    ] {
+        let (code, _, err) = ply(dir.path(), &args(extra));
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(err.contains(needle), "{extra:?}: {err}");
+    }
+    let (code, _, err) = ply(
+        dir.path(),
+        &["peg", "solve", "--board", "english", "--prove"],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--objective score"), "{err}");
+}

@@ -34,6 +34,7 @@ ply peg solve --board english --objective moves   # 17 moves, any finish (releas
 ply peg solve --board english --objective moves --finish 44   # 18: the central game\n  \
 ply peg solve --board weighted.txt --objective score --format contest\n  \
 ply peg solve --board english --objective score --packages --width 50   # package and purge\n  \
+ply peg solve --board weighted.txt --objective score --prove --format json   # exact\n  \
 ply peg solve --board french                      # impossible: prints the proof, exit 1"
     )]
     Solve(SolveArgs),
@@ -128,6 +129,18 @@ pub struct SolveArgs {
     /// search of --width states a layer over whole packages).
     #[arg(long)]
     pub packages: bool,
+    /// With --objective score: prove the optimum by branch and bound (exact; the beam's
+    /// answer at --width is the starting bound). If --max-nodes stops it first, the answer
+    /// is printed as not proven optimal.
+    #[arg(long, conflicts_with = "packages")]
+    pub prove: bool,
+    /// With --prove: stop after this many nodes, 1 to 10^15 (default: no limit).
+    #[arg(long, value_parser = crate::ranges::nodes())]
+    pub max_nodes: Option<u64>,
+    /// With --prove: megabytes of the transposition table, 1 to 1048576 (default 512; the
+    /// table holds the largest power of two of 48-byte entries that fits).
+    #[arg(long, value_parser = crate::ranges::megabytes())]
+    pub table_mb: Option<u64>,
     /// Also write the solution move by move as SVG to this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -309,6 +322,15 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             "--packages is a search for --objective score (the contest score)"
         ));
     }
+    if a.prove && a.objective != Objective::Score {
+        return Err(bad_input!(
+            "--prove proves the contest score's optimum: add --objective score (the other objectives are always exact)"
+        ));
+    }
+    if !a.prove && (a.max_nodes.is_some() || a.table_mb.is_some()) {
+        return Err(bad_input!("--max-nodes and --table-mb apply to --prove"));
+    }
+    let mut proof = None;
     let started = Instant::now();
     let (jumps, optimal) = match a.objective {
         Objective::Pegs => {
@@ -354,6 +376,55 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
             );
             (p.jumps, false)
         }
+        Objective::Score if a.prove => {
+            let w = weighted::weighted_search(&setup, a.width);
+            let options = weighted::ProveOptions {
+                incumbent: Some(w.jumps),
+                max_nodes: a.max_nodes.unwrap_or(u64::MAX),
+                table_entries: usize::try_from((a.table_mb.unwrap_or(512) << 20) / 48)
+                    .unwrap_or(usize::MAX),
+            };
+            let pb = spinner("proving");
+            let p = weighted::prove_optimum(&setup, &options, |s| {
+                pb.set_message(format!(
+                    "{} nodes, best {}, table {}, about {:.4}% done",
+                    s.nodes,
+                    s.best,
+                    s.table,
+                    100.0 * s.done
+                ));
+                if s.nodes % (1 << 26) == 0 {
+                    tracing::info!(
+                        "{} nodes, best {}, {} table entries, about {:.4}% of the tree done",
+                        s.nodes,
+                        s.best,
+                        s.table,
+                        100.0 * s.done
+                    );
+                }
+                pb.tick();
+                true
+            })
+            .map_err(|e| bad_input!("--prove: {e}"))?;
+            pb.finish_and_clear();
+            tracing::info!(
+                "branch and bound from the beam's {}: {} nodes, {} bound cuts, {} table cuts, root bound {}{}",
+                w.score,
+                p.nodes,
+                p.cuts,
+                p.transpositions,
+                p.root_bound,
+                if p.proven {
+                    ""
+                } else {
+                    "; stopped by --max-nodes"
+                }
+            );
+            let optimal = p.proven;
+            let jumps = p.jumps.clone();
+            proof = Some(p);
+            (jumps, optimal)
+        }
         Objective::Score => {
             let w = weighted::weighted_search(&setup, a.width);
             (w.jumps, w.optimal)
@@ -378,13 +449,18 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
                     ]
                 })
                 .collect();
-            outln!(
-                "{}",
-                serde_json::json!({
-                    "jumps": r.jumps, "moves": r.moves, "pegs_left": r.pegs_left,
-                    "score": r.score, "optimal": optimal, "solution": solution,
-                })
-            );
+            let mut v = serde_json::json!({
+                "jumps": r.jumps, "moves": r.moves, "pegs_left": r.pegs_left,
+                "score": r.score, "optimal": optimal, "solution": solution,
+            });
+            if let Some(p) = &proof {
+                v["proof"] = serde_json::json!({
+                    "proven": p.proven, "improved": p.improved, "nodes": p.nodes,
+                    "bound_cuts": p.cuts, "table_cuts": p.transpositions,
+                    "root_bound": p.root_bound, "seconds": secs,
+                });
+            }
+            outln!("{v}");
         }
     }
     if a.format != Format::Json {
