@@ -83,18 +83,15 @@ pub fn reachable_levels_threads(
         _ => Reduce::Nothing,
     };
     let expander = Expander::new(board, reduce);
-    let mut levels = vec![vec![reduce.key(board, start)]];
-    progress(0, 1);
-    while levels.len() < max_levels {
-        let cur = levels.last().expect("at least the start");
-        let next = expander.next_level(board, cur, threads.max(1));
-        if next.is_empty() {
-            break;
-        }
-        progress(levels.len(), next.len());
-        levels.push(next);
+    let bits = expander.packer.bits;
+    // Buckets by the top 11 bits (2048 buckets); the rest of a key is kept in 32 bits when
+    // it fits (boards of up to 43 holes), else in 64.
+    let top = bits.min(11);
+    if bits - top <= 32 {
+        expander.all_levels::<u32>(board, start, max_levels, threads, top, &mut progress)
+    } else {
+        expander.all_levels::<u64>(board, start, max_levels, threads, top, &mut progress)
     }
-    Levels { reduce, levels }
 }
 
 /// Parents per thread below which a level is not worth splitting.
@@ -181,13 +178,6 @@ struct Expander {
     symmetric: bool,
 }
 
-/// Children of one thread's parents, ordered by bucket: bucket `b` is
-/// `keys[starts[b]..starts[b + 1]]`.
-struct Run {
-    keys: Vec<u64>,
-    starts: Vec<usize>,
-}
-
 impl Expander {
     fn new(board: &Board, reduce: Reduce) -> Expander {
         let packer = Packer::new(board.holes());
@@ -242,16 +232,6 @@ impl Expander {
         (family.up & p & next & !far) | (family.down & !p & next & far)
     }
 
-    /// How many jumps `p` has.
-    fn jump_count(&self, p: u64) -> usize {
-        let shifted: u32 = self
-            .families
-            .iter()
-            .map(|f| Self::legal(f, p).count_ones())
-            .sum();
-        shifted as usize + self.others.iter().filter(|(j, _)| j.legal(p)).count()
-    }
-
     /// Calls `emit` with the packed canonical key of every child of `p`.
     #[inline]
     fn children(&self, board: &Board, p: u64, mut emit: impl FnMut(u64)) {
@@ -282,47 +262,139 @@ impl Expander {
             }
         }
     }
+}
 
-    /// The children of `parents`, bucketed by their top bits (`>> shift`).
-    fn bucketed_children(&self, board: &Board, parents: &[u64], shift: u32, buckets: usize) -> Run {
-        let n: usize = parents.iter().map(|&p| self.jump_count(p)).sum();
-        let mut keys = Vec::with_capacity(n);
-        let mut starts = vec![0usize; buckets + 1];
-        for &p in parents {
-            self.children(board, p, |k| {
-                keys.push(k);
-                starts[(k >> shift) as usize + 1] += 1;
-            });
+/// The low bits of a packed key, below its bucket's bits: `u32` when they fit, which
+/// halves the memory the children take and the sort moves.
+trait Low: Copy + Eq + Send + Sync + 'static {
+    fn from_u64(x: u64) -> Self;
+    fn to_u64(self) -> u64;
+}
+
+impl Low for u32 {
+    #[inline]
+    fn from_u64(x: u64) -> u32 {
+        debug_assert!(x <= u64::from(u32::MAX));
+        x as u32
+    }
+    #[inline]
+    fn to_u64(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Low for u64 {
+    #[inline]
+    fn from_u64(x: u64) -> u64 {
+        x
+    }
+    #[inline]
+    fn to_u64(self) -> u64 {
+        self
+    }
+}
+
+/// Buffers kept from level to level, so that the largest level's memory is allocated (and
+/// faulted in by the kernel) once instead of once a level.
+struct Workspace<K> {
+    /// `blocks[t][b]`: the low bits of the children thread `t` generated into bucket `b`.
+    blocks: Vec<Vec<Vec<K>>>,
+    /// One a thread: its sorting buffers and its share of the next level.
+    sorters: Vec<Sorter<K>>,
+}
+
+struct Sorter<K> {
+    buf: Vec<K>,
+    scratch: Vec<K>,
+    counts: Vec<usize>,
+    out: Vec<u64>,
+}
+
+impl<K: Low> Workspace<K> {
+    fn new(threads: usize, buckets: usize) -> Workspace<K> {
+        Workspace {
+            blocks: (0..threads)
+                .map(|_| (0..buckets).map(|_| Vec::new()).collect())
+                .collect(),
+            sorters: (0..threads)
+                .map(|_| Sorter {
+                    buf: Vec::new(),
+                    scratch: Vec::new(),
+                    counts: Vec::new(),
+                    out: Vec::new(),
+                })
+                .collect(),
         }
-        for b in 0..buckets {
-            starts[b + 1] += starts[b];
+    }
+}
+
+impl Expander {
+    /// Every level from `start`, on `threads` threads, bucketing keys by their `top` bits.
+    fn all_levels<K: Low>(
+        &self,
+        board: &Board,
+        start: u64,
+        max_levels: usize,
+        threads: usize,
+        top: u32,
+        progress: &mut impl FnMut(usize, usize),
+    ) -> Levels {
+        let reduce = if self.symmetric {
+            Reduce::Symmetry
+        } else {
+            Reduce::Nothing
+        };
+        let mut levels = vec![vec![reduce.key(board, start)]];
+        progress(0, 1);
+        let mut work = Workspace::<K>::new(threads.max(1), 1 << top);
+        while levels.len() < max_levels {
+            let cur = levels.last().expect("at least the start");
+            let next = self.next_level(board, cur, &mut work, top);
+            if next.is_empty() {
+                break;
+            }
+            progress(levels.len(), next.len());
+            levels.push(next);
         }
-        let mut out = vec![0u64; n];
-        let mut at = starts[..buckets].to_vec();
-        for &k in &keys {
-            let b = (k >> shift) as usize;
-            out[at[b]] = k;
-            at[b] += 1;
-        }
-        Run { keys: out, starts }
+        Levels { reduce, levels }
     }
 
-    /// The sorted, deduplicated canonical children of `cur` (unpacked).
-    fn next_level(&self, board: &Board, cur: &[u64], threads: usize) -> Vec<u64> {
-        let bits = self.packer.bits;
-        let top = bits.min(11);
-        let shift = bits - top;
+    /// The sorted, deduplicated canonical children of `cur` (unpacked). Each thread takes a
+    /// share of the parents and pushes each child's low bits onto its block for the child's
+    /// bucket; then each thread takes a range of buckets, gathers every thread's block of
+    /// each, sorts it (in cache), deduplicates and unpacks it.
+    fn next_level<K: Low>(
+        &self,
+        board: &Board,
+        cur: &[u64],
+        work: &mut Workspace<K>,
+        top: u32,
+    ) -> Vec<u64> {
+        let shift = self.packer.bits - top;
+        let low_mask = (1u64 << shift) - 1;
         let buckets = 1usize << top;
-        let threads = threads
+        let threads = work.sorters.len();
+        let gen_threads = threads
             .min(cur.len().div_ceil(MIN_PARENTS_PER_THREAD))
             .max(1);
-        let chunk = cur.len().div_ceil(threads).max(1);
-        let runs: Vec<Run> = par_map(cur.chunks(chunk).collect(), |part| {
-            self.bucketed_children(board, part, shift, buckets)
-        });
+        let chunk = cur.len().div_ceil(gen_threads).max(1);
+        for block in work.blocks.iter_mut().flatten() {
+            block.clear();
+        }
+        par_map(
+            cur.chunks(chunk).zip(work.blocks.iter_mut()).collect(),
+            |(parents, blocks)| {
+                for &p in parents {
+                    self.children(board, p, |k| {
+                        blocks[(k >> shift) as usize].push(K::from_u64(k & low_mask));
+                    });
+                }
+            },
+        );
+        let blocks = &work.blocks;
         // Split the buckets into ranges of about equal numbers of keys, one a thread.
-        let size = |b: usize| -> usize { runs.iter().map(|r| r.starts[b + 1] - r.starts[b]).sum() };
-        let total: usize = runs.iter().map(|r| r.keys.len()).sum();
+        let size = |b: usize| -> usize { blocks.iter().map(|t| t[b].len()).sum() };
+        let total: usize = (0..buckets).map(size).sum();
         let mut ranges = Vec::with_capacity(threads);
         let (mut from, mut acc) = (0, 0);
         for b in 0..buckets {
@@ -333,29 +405,32 @@ impl Expander {
             }
         }
         ranges.push(from..buckets);
-        let runs = &runs;
-        let parts = par_map(ranges, |range| {
-            let mut out = Vec::new();
-            let (mut buf, mut scratch, mut counts) = (Vec::new(), Vec::new(), Vec::new());
-            for b in range {
-                buf.clear();
-                for r in runs {
-                    buf.extend_from_slice(&r.keys[r.starts[b]..r.starts[b + 1]]);
-                }
-                sort_low_bits(&mut buf, &mut scratch, &mut counts, shift);
-                let mut last = None;
-                for &k in &buf {
-                    if last != Some(k) {
-                        out.push(self.packer.unpack(k));
-                        last = Some(k);
+        let used = ranges.len();
+        par_map(
+            ranges.into_iter().zip(work.sorters.iter_mut()).collect(),
+            |(range, s)| {
+                s.out.clear();
+                for b in range {
+                    s.buf.clear();
+                    for t in blocks {
+                        s.buf.extend_from_slice(&t[b]);
+                    }
+                    sort_low_bits(&mut s.buf, &mut s.scratch, &mut s.counts, shift);
+                    let high = (b as u64) << shift;
+                    let mut last = None;
+                    for &k in &s.buf {
+                        if last != Some(k) {
+                            s.out.push(self.packer.unpack(high | k.to_u64()));
+                            last = Some(k);
+                        }
                     }
                 }
-            }
-            out
-        });
-        let mut next = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-        for p in parts {
-            next.extend_from_slice(&p);
+            },
+        );
+        let sorters = &work.sorters[..used];
+        let mut next = Vec::with_capacity(sorters.iter().map(|s| s.out.len()).sum());
+        for s in sorters {
+            next.extend_from_slice(&s.out);
         }
         next
     }
@@ -381,12 +456,12 @@ fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R>
 /// as needed and are reused from bucket to bucket). Small buckets take narrower digits,
 /// whose histograms cost less to clear than the keys they sort; the histograms of every
 /// digit are counted in one read.
-fn sort_low_bits(v: &mut [u64], scratch: &mut Vec<u64>, counts: &mut Vec<usize>, bits: u32) {
+fn sort_low_bits<K: Low>(v: &mut [K], scratch: &mut Vec<K>, counts: &mut Vec<usize>, bits: u32) {
     if bits == 0 || v.len() < 2 {
         return;
     }
     if v.len() <= 64 {
-        v.sort_unstable();
+        v.sort_unstable_by_key(|k| k.to_u64());
         return;
     }
     let widest = if v.len() < 2048 { 8 } else { 11 };
@@ -395,12 +470,13 @@ fn sort_low_bits(v: &mut [u64], scratch: &mut Vec<u64>, counts: &mut Vec<usize>,
     let radix = 1usize << digit;
     let mask = (radix - 1) as u64;
     if scratch.len() < v.len() {
-        scratch.resize(v.len(), 0);
+        scratch.resize(v.len(), v[0]);
     }
     let scratch = &mut scratch[..v.len()];
     counts.clear();
     counts.resize(passes as usize * radix, 0);
     for &x in v.iter() {
+        let x = x.to_u64();
         for pass in 0..passes as usize {
             counts[pass * radix + ((x >> (pass as u32 * digit)) & mask) as usize] += 1;
         }
@@ -417,7 +493,7 @@ fn sort_low_bits(v: &mut [u64], scratch: &mut Vec<u64>, counts: &mut Vec<usize>,
     for (pass, count) in counts.chunks_mut(radix).enumerate() {
         let sh = pass as u32 * digit;
         for &x in src.iter() {
-            let d = ((x >> sh) & mask) as usize;
+            let d = ((x.to_u64() >> sh) & mask) as usize;
             dst[count[d]] = x;
             count[d] += 1;
         }

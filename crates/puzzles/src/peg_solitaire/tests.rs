@@ -735,6 +735,37 @@ fn fast_levels_agree_with_plain_enumeration() {
 }
 
 #[test]
+fn fast_levels_agree_on_a_board_of_63_holes() {
+    // 63 holes: a key's bits below its bucket's do not fit in 32, so the enumeration keeps
+    // them in 64 (the other boards take the 32-bit path).
+    let mut text = String::new();
+    for r in 0..7 {
+        let row: Vec<&str> = (0..9)
+            .map(|c| if (r, c) == (3, 4) { "0" } else { "1" })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    let setup = Setup::parse("rectangle", &text).unwrap();
+    assert_eq!(setup.board.hole_count(), 63);
+    for reduce in [Reduce::Symmetry, Reduce::Nothing] {
+        let plain = plain_levels(&setup.board, setup.pegs, reduce, 6);
+        for threads in [1, 2] {
+            let fast = count::reachable_levels_threads(
+                &setup.board,
+                setup.pegs,
+                reduce,
+                6,
+                threads,
+                |_, _| {},
+            );
+            assert_eq!(fast.reduce, reduce);
+            assert_eq!(fast.levels, plain, "{reduce:?}, {threads} threads");
+        }
+    }
+}
+
+#[test]
 fn orbit_size_counts_distinct_images() {
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     for b in [Standard::English, Standard::Triangle, Standard::Wiegleb] {
