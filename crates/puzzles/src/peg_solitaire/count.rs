@@ -510,6 +510,7 @@ impl Levels {
     /// when symmetry was not used).
     pub fn counts(&self, board: &Board) -> Counts {
         let canonical = self.levels.iter().map(|l| l.len() as u64).collect();
+        let orbits = &Orbits::new(board);
         let all = self
             .levels
             .iter()
@@ -519,7 +520,7 @@ impl Levels {
                     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
                     let chunk = l.len().div_ceil(threads).max(1 << 16);
                     par_map(l.chunks(chunk).collect(), |part| {
-                        part.iter().map(|&p| orbit_size(board, p)).sum::<u64>()
+                        part.iter().map(|&p| orbits.size(p)).sum::<u64>()
                     })
                     .into_iter()
                     .sum()
@@ -627,6 +628,47 @@ impl Levels {
             paths = next;
         }
         counts
+    }
+}
+
+/// Orbit sizes, with a quick test that settles most positions: a symmetry `g` can fix
+/// `p` only if `p` has as many pegs in a set `M` as in its image `g(M)` (as `g` maps
+/// `p & M` onto `p & g(M)`). With `M` the holes that `g` sends to higher bits, `M` and
+/// `g(M)` are disjoint for a reflection, and most positions fail the test for every
+/// symmetry but the identity: their orbit is the whole group. The others take
+/// [`Board::orbit_size`].
+struct Orbits<'a> {
+    board: &'a Board,
+    /// For each image but the identity's: `M` and `g(M)` (both empty when `g` is the
+    /// identity, as [`Board::images8`] pads with it, so the test never settles those).
+    tests: [(u64, u64); 7],
+}
+
+impl Orbits<'_> {
+    fn new(board: &Board) -> Orbits<'_> {
+        let mut tests = [(0, 0); 7];
+        for (g, (m, gm)) in tests.iter_mut().enumerate() {
+            for bit in board.bits() {
+                if board.images8(1u64 << bit)[g + 1] > 1u64 << bit {
+                    *m |= 1u64 << bit;
+                }
+            }
+            *gm = board.images8(*m)[g + 1];
+        }
+        Orbits { board, tests }
+    }
+
+    #[inline]
+    fn size(&self, p: u64) -> u64 {
+        let moved = self
+            .tests
+            .iter()
+            .all(|&(m, gm)| (p & m).count_ones() != (p & gm).count_ones());
+        if moved {
+            self.board.symmetry_count() as u64
+        } else {
+            self.board.orbit_size(p)
+        }
     }
 }
 

@@ -721,6 +721,14 @@ fn fast_levels_agree_with_plain_enumeration() {
                 let what = format!("{} from {start}, {reduce:?}, {threads} threads", b.name());
                 assert_eq!(fast.reduce, used, "{what}");
                 assert_eq!(fast.levels.len(), plain.len(), "{what}");
+                let orbits: Vec<u64> = plain
+                    .iter()
+                    .map(|l| match used {
+                        Reduce::Symmetry => l.iter().map(|&p| board.orbit_size(p)).sum(),
+                        Reduce::Nothing => l.len() as u64,
+                    })
+                    .collect();
+                assert_eq!(fast.counts(board).all, orbits, "{what}");
                 for (k, (f, p)) in fast.levels.iter().zip(&plain).enumerate() {
                     assert!(
                         f == p,
