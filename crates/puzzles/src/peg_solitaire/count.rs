@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+use ply_core::simd::SimdChoice;
+
 use super::board::{Board, Jump, bits_of};
 use super::solve::{Goal, PegHasher, PegSet};
 
@@ -76,13 +78,32 @@ pub fn reachable_levels_threads(
     reduce: Reduce,
     max_levels: usize,
     threads: usize,
+    progress: impl FnMut(usize, usize),
+) -> Levels {
+    let native = NATIVE.available();
+    reachable_levels_code(board, start, reduce, max_levels, threads, native, progress)
+}
+
+/// [`reachable_levels_threads`], running the copies compiled for newer CPUs when `native`
+/// (the tests run both).
+///
+/// # Panics
+/// If `native` and the CPU lacks their features ([`native_detected`]).
+pub(crate) fn reachable_levels_code(
+    board: &Board,
+    start: u64,
+    reduce: Reduce,
+    max_levels: usize,
+    threads: usize,
+    native: bool,
     mut progress: impl FnMut(usize, usize),
 ) -> Levels {
     let reduce = match reduce {
         Reduce::Symmetry if board.images(start).iter().all(|&i| i == start) => Reduce::Symmetry,
         _ => Reduce::Nothing,
     };
-    let expander = Expander::new(board, reduce);
+    let mut expander = Expander::new(board, reduce);
+    expander.native = native;
     let bits = expander.packer.bits;
     // Buckets by the top 11 bits (2048 buckets); the rest of a key is kept in 32 bits when
     // it fits (boards of up to 43 holes), else in 64.
@@ -137,7 +158,7 @@ impl Packer {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pack(&self, x: u64) -> u64 {
         let mut out = 0;
         for (k, t) in self.pack[..self.bytes].iter().enumerate() {
@@ -146,7 +167,7 @@ impl Packer {
         out
     }
 
-    #[inline]
+    #[inline(always)]
     fn unpack(&self, x: u64) -> u64 {
         let mut out = 0;
         for (k, t) in self.unpack.iter().enumerate() {
@@ -176,6 +197,28 @@ struct Expander {
     others: Vec<(Jump, [u64; 8])>,
     packer: Packer,
     symmetric: bool,
+    /// Whether to run the copies compiled for newer x86-64 CPUs ([`NATIVE`]).
+    native: bool,
+}
+
+/// Whether this CPU runs the enumeration's copies compiled for newer x86-64 CPUs and
+/// `PLY_NO_SIMD` is not set ([`ply_core::simd`]); looked up once.
+static NATIVE: SimdChoice = SimdChoice::new(native_detected);
+
+/// Whether this CPU has every feature the native copies are compiled for.
+pub(crate) fn native_detected() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 impl Expander {
@@ -221,11 +264,12 @@ impl Expander {
             others,
             packer,
             symmetric,
+            native: false,
         }
     }
 
     /// The legal jumps of `p` in `family`, as the set of their lowest bits.
-    #[inline]
+    #[inline(always)]
     fn legal(family: &Family, p: u64) -> u64 {
         let s = family.stride;
         let (next, far) = (p >> s, p >> (2 * s));
@@ -233,7 +277,7 @@ impl Expander {
     }
 
     /// Calls `emit` with the packed canonical key of every child of `p`.
-    #[inline]
+    #[inline(always)]
     fn children(&self, board: &Board, p: u64, mut emit: impl FnMut(u64)) {
         let im = if self.symmetric {
             board.images8(p)
@@ -324,6 +368,7 @@ impl<K: Low> Sorter<K> {
     /// summary marks, each cleared as it is read (so both maps are empty again after).
     /// Cheaper than sorting when, as here, most keys are duplicates (186 million
     /// children for 23 million positions on the English board).
+    #[inline(always)]
     fn distinct<'a>(
         &mut self,
         blocks: impl Iterator<Item = &'a [K]>,
@@ -421,7 +466,6 @@ impl Expander {
         top: u32,
     ) -> Vec<u64> {
         let shift = self.packer.bits - top;
-        let low_mask = (1u64 << shift) - 1;
         let buckets = 1usize << top;
         let threads = work.sorters.len();
         let gen_threads = threads
@@ -434,11 +478,22 @@ impl Expander {
         par_map(
             cur.chunks(chunk).zip(work.blocks.iter_mut()).collect(),
             |(parents, blocks)| {
-                for &p in parents {
-                    self.children(board, p, |k| {
-                        blocks[(k >> shift) as usize].push(K::from_u64(k & low_mask));
-                    });
+                #[cfg(target_arch = "x86_64")]
+                if self.native {
+                    assert!(
+                        native_detected(),
+                        "the CPU lacks the native code's features"
+                    );
+                    #[allow(unsafe_code)]
+                    // SAFETY: `generate_native` is compiled for avx2, bmi1, bmi2, lzcnt and
+                    // popcnt, and `native_detected()` has just found all five on this CPU;
+                    // the function has no other precondition.
+                    unsafe {
+                        self.generate_native(board, parents, blocks, shift);
+                    }
+                    return;
                 }
+                self.generate(board, parents, blocks, shift);
             },
         );
         let blocks = &work.blocks;
@@ -459,30 +514,21 @@ impl Expander {
         par_map(
             ranges.into_iter().zip(work.sorters.iter_mut()).collect(),
             |(range, s)| {
-                s.out.clear();
-                if shift <= MAX_BITMAP_BITS {
-                    for b in range {
-                        s.distinct(blocks.iter().map(|t| &t[b][..]), shift, |low| {
-                            self.packer.unpack((b as u64) << shift | low)
-                        });
+                #[cfg(target_arch = "x86_64")]
+                if self.native {
+                    assert!(
+                        native_detected(),
+                        "the CPU lacks the native code's features"
+                    );
+                    #[allow(unsafe_code)]
+                    // SAFETY: as for `generate_native` above: compiled for the five
+                    // features `native_detected()` has just found, no other precondition.
+                    unsafe {
+                        self.deduplicate_native(blocks, range, s, shift);
                     }
                     return;
                 }
-                for b in range {
-                    s.buf.clear();
-                    for t in blocks {
-                        s.buf.extend_from_slice(&t[b]);
-                    }
-                    sort_low_bits(&mut s.buf, &mut s.scratch, &mut s.counts, shift);
-                    let high = (b as u64) << shift;
-                    let mut last = None;
-                    for &k in &s.buf {
-                        if last != Some(k) {
-                            s.out.push(self.packer.unpack(high | k.to_u64()));
-                            last = Some(k);
-                        }
-                    }
-                }
+                self.deduplicate(blocks, range, s, shift);
             },
         );
         let sorters = &work.sorters[..used];
@@ -491,6 +537,81 @@ impl Expander {
             next.extend_from_slice(&s.out);
         }
         next
+    }
+
+    /// Pushes the packed canonical children of `parents` onto `blocks`, each child's bits
+    /// below `shift` onto the block of its bits above.
+    #[inline(always)]
+    fn generate<K: Low>(&self, board: &Board, parents: &[u64], blocks: &mut [Vec<K>], shift: u32) {
+        let low_mask = (1u64 << shift) - 1;
+        for &p in parents {
+            self.children(board, p, |k| {
+                blocks[(k >> shift) as usize].push(K::from_u64(k & low_mask));
+            });
+        }
+    }
+
+    /// [`Expander::generate`] compiled for newer x86-64 CPUs (the default target has no
+    /// `popcnt` nor `tzcnt`, which the jump loops and the bitmaps use).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn generate_native<K: Low>(
+        &self,
+        board: &Board,
+        parents: &[u64],
+        blocks: &mut [Vec<K>],
+        shift: u32,
+    ) {
+        self.generate(board, parents, blocks, shift);
+    }
+
+    /// [`Expander::deduplicate`] compiled for newer x86-64 CPUs.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn deduplicate_native<K: Low>(
+        &self,
+        blocks: &[Vec<Vec<K>>],
+        range: std::ops::Range<usize>,
+        s: &mut Sorter<K>,
+        shift: u32,
+    ) {
+        self.deduplicate(blocks, range, s, shift);
+    }
+
+    /// Sets `s.out` to the distinct positions of the buckets in `range`, ascending, from
+    /// every thread's blocks.
+    #[inline(always)]
+    fn deduplicate<K: Low>(
+        &self,
+        blocks: &[Vec<Vec<K>>],
+        range: std::ops::Range<usize>,
+        s: &mut Sorter<K>,
+        shift: u32,
+    ) {
+        s.out.clear();
+        if shift <= MAX_BITMAP_BITS {
+            for b in range {
+                s.distinct(blocks.iter().map(|t| &t[b][..]), shift, |low| {
+                    self.packer.unpack((b as u64) << shift | low)
+                });
+            }
+            return;
+        }
+        for b in range {
+            s.buf.clear();
+            for t in blocks {
+                s.buf.extend_from_slice(&t[b]);
+            }
+            sort_low_bits(&mut s.buf, &mut s.scratch, &mut s.counts, shift);
+            let high = (b as u64) << shift;
+            let mut last = None;
+            for &k in &s.buf {
+                if last != Some(k) {
+                    s.out.push(self.packer.unpack(high | k.to_u64()));
+                    last = Some(k);
+                }
+            }
+        }
     }
 }
 

@@ -709,16 +709,23 @@ fn fast_levels_agree_with_plain_enumeration() {
                 Reduce::Nothing
             };
             let plain = plain_levels(board, setup.pegs, used, depth);
-            for threads in [1, 2, 3] {
-                let fast = count::reachable_levels_threads(
+            // Both copies of the hot loops: portable, and compiled for newer CPUs when this
+            // one has their features.
+            let codes = [false, count::native_detected()];
+            for (threads, native) in [1, 2, 3].into_iter().flat_map(|t| codes.map(|n| (t, n))) {
+                let fast = count::reachable_levels_code(
                     board,
                     setup.pegs,
                     reduce,
                     depth,
                     threads,
+                    native,
                     |_, _| {},
                 );
-                let what = format!("{} from {start}, {reduce:?}, {threads} threads", b.name());
+                let what = format!(
+                    "{} from {start}, {reduce:?}, {threads} threads, native {native}",
+                    b.name()
+                );
                 assert_eq!(fast.reduce, used, "{what}");
                 assert_eq!(fast.levels.len(), plain.len(), "{what}");
                 let orbits: Vec<u64> = plain
