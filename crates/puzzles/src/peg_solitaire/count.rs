@@ -124,6 +124,8 @@ struct Packer {
     pack: Box<[[u64; 256]; 8]>,
     unpack: Box<[[u64; 256]; 8]>,
     bits: u32,
+    /// The holes: packing is `pext` by them, unpacking `pdep`.
+    holes: u64,
     /// The bytes of a position that hold holes (7 of 8 on the English board).
     bytes: usize,
 }
@@ -154,6 +156,7 @@ impl Packer {
             pack,
             unpack,
             bits: holes.count_ones(),
+            holes,
             bytes: (64 - holes.leading_zeros() as usize).div_ceil(8),
         }
     }
@@ -278,13 +281,19 @@ impl Expander {
 
     /// Calls `emit` with the packed canonical key of every child of `p`.
     #[inline(always)]
-    fn children(&self, board: &Board, p: u64, mut emit: impl FnMut(u64)) {
+    fn children(
+        &self,
+        board: &Board,
+        p: u64,
+        pack: impl Fn(u64) -> u64,
+        mut emit: impl FnMut(u64),
+    ) {
         let im = if self.symmetric {
             board.images8(p)
         } else {
             [p; 8]
         };
-        let im = im.map(|x| self.packer.pack(x));
+        let im = im.map(pack);
         let smallest = |t: &[u64; 8]| {
             let mut m = im[0] ^ t[0];
             for g in 1..8 {
@@ -493,7 +502,7 @@ impl Expander {
                     }
                     return;
                 }
-                self.generate(board, parents, blocks, shift);
+                self.generate(board, parents, blocks, shift, |x| self.packer.pack(x));
             },
         );
         let blocks = &work.blocks;
@@ -542,10 +551,17 @@ impl Expander {
     /// Pushes the packed canonical children of `parents` onto `blocks`, each child's bits
     /// below `shift` onto the block of its bits above.
     #[inline(always)]
-    fn generate<K: Low>(&self, board: &Board, parents: &[u64], blocks: &mut [Vec<K>], shift: u32) {
+    fn generate<K: Low>(
+        &self,
+        board: &Board,
+        parents: &[u64],
+        blocks: &mut [Vec<K>],
+        shift: u32,
+        pack: impl Fn(u64) -> u64 + Copy,
+    ) {
         let low_mask = (1u64 << shift) - 1;
         for &p in parents {
-            self.children(board, p, |k| {
+            self.children(board, p, pack, |k| {
                 blocks[(k >> shift) as usize].push(K::from_u64(k & low_mask));
             });
         }
@@ -562,7 +578,12 @@ impl Expander {
         blocks: &mut [Vec<K>],
         shift: u32,
     ) {
-        self.generate(board, parents, blocks, shift);
+        let holes = self.packer.holes;
+        // `pext` keeps the hole bits in order: the byte tables' packing in one instruction
+        // (eight a parent instead of 56 table lookups).
+        self.generate(board, parents, blocks, shift, |x| {
+            std::arch::x86_64::_pext_u64(x, holes)
+        });
     }
 
     /// [`Expander::deduplicate`] compiled for newer x86-64 CPUs.
