@@ -68,10 +68,11 @@ pub fn reachable_levels(
 /// by shifts of the whole position (one mask per jump direction), canonicalised by XORing
 /// the parent's eight images with the jump's (symmetries are bit permutations, so the
 /// image of a child is the parent's image with the jump's image toggled), packed to one
-/// bit per hole (an order-keeping map, so the smallest image stays the smallest), then
-/// sorted and deduplicated: one scatter by the top bits into buckets, and a radix sort of
-/// each bucket, which fits in cache. Threads split the parents, then the buckets, so they
-/// never share a write. The result does not depend on `threads`.
+/// bit per hole (an order-keeping map, so the smallest image stays the smallest), pushed
+/// onto blocks by their top bits, then deduplicated a bucket at a time in cache (a bitmap
+/// of the low bits, or a radix sort when they are wider than 22). Threads split the
+/// parents, then the buckets, so they never share a write. The result does not depend on
+/// `threads`.
 pub fn reachable_levels_threads(
     board: &Board,
     start: u64,
