@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+use ply_core::simd::SimdChoice;
+
 use super::board::{Board, Jump, bits_of};
 use super::solve::{Goal, PegHasher, PegSet};
 
@@ -66,35 +68,52 @@ pub fn reachable_levels(
 /// by shifts of the whole position (one mask per jump direction), canonicalised by XORing
 /// the parent's eight images with the jump's (symmetries are bit permutations, so the
 /// image of a child is the parent's image with the jump's image toggled), packed to one
-/// bit per hole (an order-keeping map, so the smallest image stays the smallest), then
-/// sorted and deduplicated: one scatter by the top bits into buckets, and a radix sort of
-/// each bucket, which fits in cache. Threads split the parents, then the buckets, so they
-/// never share a write. The result does not depend on `threads`.
+/// bit per hole (an order-keeping map, so the smallest image stays the smallest), pushed
+/// onto blocks by their top bits, then deduplicated a bucket at a time in cache (a bitmap
+/// of the low bits, or a radix sort when they are wider than 22). Threads split the
+/// parents, then the buckets, so they never share a write. The result does not depend on
+/// `threads`.
 pub fn reachable_levels_threads(
     board: &Board,
     start: u64,
     reduce: Reduce,
     max_levels: usize,
     threads: usize,
+    progress: impl FnMut(usize, usize),
+) -> Levels {
+    let native = NATIVE.available();
+    reachable_levels_code(board, start, reduce, max_levels, threads, native, progress)
+}
+
+/// [`reachable_levels_threads`], running the copies compiled for newer CPUs when `native`
+/// (the tests run both).
+///
+/// # Panics
+/// If `native` and the CPU lacks their features ([`native_detected`]).
+pub(crate) fn reachable_levels_code(
+    board: &Board,
+    start: u64,
+    reduce: Reduce,
+    max_levels: usize,
+    threads: usize,
+    native: bool,
     mut progress: impl FnMut(usize, usize),
 ) -> Levels {
     let reduce = match reduce {
         Reduce::Symmetry if board.images(start).iter().all(|&i| i == start) => Reduce::Symmetry,
         _ => Reduce::Nothing,
     };
-    let expander = Expander::new(board, reduce);
-    let mut levels = vec![vec![reduce.key(board, start)]];
-    progress(0, 1);
-    while levels.len() < max_levels {
-        let cur = levels.last().expect("at least the start");
-        let next = expander.next_level(board, cur, threads.max(1));
-        if next.is_empty() {
-            break;
-        }
-        progress(levels.len(), next.len());
-        levels.push(next);
+    let mut expander = Expander::new(board, reduce);
+    expander.native = native;
+    let bits = expander.packer.bits;
+    // Buckets by the top 11 bits (2048 buckets); the rest of a key is kept in 32 bits when
+    // it fits (boards of up to 43 holes), else in 64.
+    let top = bits.min(11);
+    if bits - top <= 32 {
+        expander.all_levels::<u32>(board, start, max_levels, threads, top, &mut progress)
+    } else {
+        expander.all_levels::<u64>(board, start, max_levels, threads, top, &mut progress)
     }
-    Levels { reduce, levels }
 }
 
 /// Parents per thread below which a level is not worth splitting.
@@ -106,6 +125,8 @@ struct Packer {
     pack: Box<[[u64; 256]; 8]>,
     unpack: Box<[[u64; 256]; 8]>,
     bits: u32,
+    /// The holes: packing is `pext` by them, unpacking `pdep`.
+    holes: u64,
     /// The bytes of a position that hold holes (7 of 8 on the English board).
     bytes: usize,
 }
@@ -136,11 +157,12 @@ impl Packer {
             pack,
             unpack,
             bits: holes.count_ones(),
+            holes,
             bytes: (64 - holes.leading_zeros() as usize).div_ceil(8),
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pack(&self, x: u64) -> u64 {
         let mut out = 0;
         for (k, t) in self.pack[..self.bytes].iter().enumerate() {
@@ -149,7 +171,7 @@ impl Packer {
         out
     }
 
-    #[inline]
+    #[inline(always)]
     fn unpack(&self, x: u64) -> u64 {
         let mut out = 0;
         for (k, t) in self.unpack.iter().enumerate() {
@@ -179,13 +201,28 @@ struct Expander {
     others: Vec<(Jump, [u64; 8])>,
     packer: Packer,
     symmetric: bool,
+    /// Whether to run the copies compiled for newer x86-64 CPUs ([`NATIVE`]).
+    native: bool,
 }
 
-/// Children of one thread's parents, ordered by bucket: bucket `b` is
-/// `keys[starts[b]..starts[b + 1]]`.
-struct Run {
-    keys: Vec<u64>,
-    starts: Vec<usize>,
+/// Whether this CPU runs the enumeration's copies compiled for newer x86-64 CPUs and
+/// `PLY_NO_SIMD` is not set ([`ply_core::simd`]); looked up once.
+static NATIVE: SimdChoice = SimdChoice::new(native_detected);
+
+/// Whether this CPU has every feature the native copies are compiled for.
+pub(crate) fn native_detected() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 impl Expander {
@@ -231,36 +268,33 @@ impl Expander {
             others,
             packer,
             symmetric,
+            native: false,
         }
     }
 
     /// The legal jumps of `p` in `family`, as the set of their lowest bits.
-    #[inline]
+    #[inline(always)]
     fn legal(family: &Family, p: u64) -> u64 {
         let s = family.stride;
         let (next, far) = (p >> s, p >> (2 * s));
         (family.up & p & next & !far) | (family.down & !p & next & far)
     }
 
-    /// How many jumps `p` has.
-    fn jump_count(&self, p: u64) -> usize {
-        let shifted: u32 = self
-            .families
-            .iter()
-            .map(|f| Self::legal(f, p).count_ones())
-            .sum();
-        shifted as usize + self.others.iter().filter(|(j, _)| j.legal(p)).count()
-    }
-
     /// Calls `emit` with the packed canonical key of every child of `p`.
-    #[inline]
-    fn children(&self, board: &Board, p: u64, mut emit: impl FnMut(u64)) {
+    #[inline(always)]
+    fn children(
+        &self,
+        board: &Board,
+        p: u64,
+        pack: impl Fn(u64) -> u64,
+        mut emit: impl FnMut(u64),
+    ) {
         let im = if self.symmetric {
             board.images8(p)
         } else {
             [p; 8]
         };
-        let im = im.map(|x| self.packer.pack(x));
+        let im = im.map(pack);
         let smallest = |t: &[u64; 8]| {
             let mut m = im[0] ^ t[0];
             for g in 1..8 {
@@ -282,47 +316,200 @@ impl Expander {
             }
         }
     }
+}
 
-    /// The children of `parents`, bucketed by their top bits (`>> shift`).
-    fn bucketed_children(&self, board: &Board, parents: &[u64], shift: u32, buckets: usize) -> Run {
-        let n: usize = parents.iter().map(|&p| self.jump_count(p)).sum();
-        let mut keys = Vec::with_capacity(n);
-        let mut starts = vec![0usize; buckets + 1];
-        for &p in parents {
-            self.children(board, p, |k| {
-                keys.push(k);
-                starts[(k >> shift) as usize + 1] += 1;
-            });
+/// The low bits of a packed key, below its bucket's bits: `u32` when they fit, which
+/// halves the memory the children take and the sort moves.
+trait Low: Copy + Eq + Send + Sync + 'static {
+    fn from_u64(x: u64) -> Self;
+    fn to_u64(self) -> u64;
+}
+
+impl Low for u32 {
+    #[inline]
+    fn from_u64(x: u64) -> u32 {
+        debug_assert!(x <= u64::from(u32::MAX));
+        x as u32
+    }
+    #[inline]
+    fn to_u64(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Low for u64 {
+    #[inline]
+    fn from_u64(x: u64) -> u64 {
+        x
+    }
+    #[inline]
+    fn to_u64(self) -> u64 {
+        self
+    }
+}
+
+/// Buffers kept from level to level, so that the largest level's memory is allocated (and
+/// faulted in by the kernel) once instead of once a level.
+struct Workspace<K> {
+    /// `blocks[t][b]`: the low bits of the children thread `t` generated into bucket `b`.
+    blocks: Vec<Vec<Vec<K>>>,
+    /// One a thread: its sorting buffers and its share of the next level.
+    sorters: Vec<Sorter<K>>,
+}
+
+struct Sorter<K> {
+    buf: Vec<K>,
+    scratch: Vec<K>,
+    counts: Vec<usize>,
+    out: Vec<u64>,
+    /// One bit per possible low part (when they have at most [`MAX_BITMAP_BITS`] bits).
+    bitmap: Vec<u64>,
+    /// One bit per word of `bitmap`: whether it has a bit set.
+    summary: Vec<u64>,
+}
+
+/// The widest low parts deduplicated by a bitmap (512 KB at 22 bits, the English board's:
+/// about the second-level cache) rather than sorted.
+const MAX_BITMAP_BITS: u32 = 22;
+
+impl<K: Low> Sorter<K> {
+    /// Pushes `f(low)` onto `out` for every distinct low part in `blocks` (each below
+    /// `2^bits`), in ascending order: one bit set per key, then a scan of the words the
+    /// summary marks, each cleared as it is read (so both maps are empty again after).
+    /// Cheaper than sorting when, as here, most keys are duplicates (186 million
+    /// children for 23 million positions on the English board).
+    #[inline(always)]
+    fn distinct<'a>(
+        &mut self,
+        blocks: impl Iterator<Item = &'a [K]>,
+        bits: u32,
+        f: impl Fn(u64) -> u64,
+    ) {
+        let words = (1usize << bits).div_ceil(64);
+        if self.bitmap.len() < words {
+            self.bitmap.resize(words, 0);
+            self.summary.resize(words.div_ceil(64), 0);
         }
-        for b in 0..buckets {
-            starts[b + 1] += starts[b];
+        for block in blocks {
+            for &k in block {
+                let k = k.to_u64() as usize;
+                self.bitmap[k >> 6] |= 1 << (k & 63);
+                self.summary[k >> 12] |= 1 << ((k >> 6) & 63);
+            }
         }
-        let mut out = vec![0u64; n];
-        let mut at = starts[..buckets].to_vec();
-        for &k in &keys {
-            let b = (k >> shift) as usize;
-            out[at[b]] = k;
-            at[b] += 1;
+        for (i, s) in self.summary[..words.div_ceil(64)].iter_mut().enumerate() {
+            let mut s = std::mem::take(s);
+            while s != 0 {
+                let w = i * 64 + s.trailing_zeros() as usize;
+                s &= s - 1;
+                let mut word = std::mem::take(&mut self.bitmap[w]);
+                while word != 0 {
+                    let low = (w * 64) as u64 + u64::from(word.trailing_zeros());
+                    word &= word - 1;
+                    self.out.push(f(low));
+                }
+            }
         }
-        Run { keys: out, starts }
+    }
+}
+
+impl<K: Low> Workspace<K> {
+    fn new(threads: usize, buckets: usize) -> Workspace<K> {
+        Workspace {
+            blocks: (0..threads)
+                .map(|_| (0..buckets).map(|_| Vec::new()).collect())
+                .collect(),
+            sorters: (0..threads)
+                .map(|_| Sorter {
+                    buf: Vec::new(),
+                    scratch: Vec::new(),
+                    counts: Vec::new(),
+                    out: Vec::new(),
+                    bitmap: Vec::new(),
+                    summary: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Expander {
+    /// Every level from `start`, on `threads` threads, bucketing keys by their `top` bits.
+    fn all_levels<K: Low>(
+        &self,
+        board: &Board,
+        start: u64,
+        max_levels: usize,
+        threads: usize,
+        top: u32,
+        progress: &mut impl FnMut(usize, usize),
+    ) -> Levels {
+        let reduce = if self.symmetric {
+            Reduce::Symmetry
+        } else {
+            Reduce::Nothing
+        };
+        let mut levels = vec![vec![reduce.key(board, start)]];
+        progress(0, 1);
+        let mut work = Workspace::<K>::new(threads.max(1), 1 << top);
+        while levels.len() < max_levels {
+            let cur = levels.last().expect("at least the start");
+            let next = self.next_level(board, cur, &mut work, top);
+            if next.is_empty() {
+                break;
+            }
+            progress(levels.len(), next.len());
+            levels.push(next);
+        }
+        Levels { reduce, levels }
     }
 
-    /// The sorted, deduplicated canonical children of `cur` (unpacked).
-    fn next_level(&self, board: &Board, cur: &[u64], threads: usize) -> Vec<u64> {
-        let bits = self.packer.bits;
-        let top = bits.min(11);
-        let shift = bits - top;
+    /// The sorted, deduplicated canonical children of `cur` (unpacked). Each thread takes a
+    /// share of the parents and pushes each child's low bits onto its block for the child's
+    /// bucket; then each thread takes a range of buckets, gathers every thread's block of
+    /// each, sorts it (in cache), deduplicates and unpacks it.
+    fn next_level<K: Low>(
+        &self,
+        board: &Board,
+        cur: &[u64],
+        work: &mut Workspace<K>,
+        top: u32,
+    ) -> Vec<u64> {
+        let shift = self.packer.bits - top;
         let buckets = 1usize << top;
-        let threads = threads
+        let threads = work.sorters.len();
+        let gen_threads = threads
             .min(cur.len().div_ceil(MIN_PARENTS_PER_THREAD))
             .max(1);
-        let chunk = cur.len().div_ceil(threads).max(1);
-        let runs: Vec<Run> = par_map(cur.chunks(chunk).collect(), |part| {
-            self.bucketed_children(board, part, shift, buckets)
-        });
+        let chunk = cur.len().div_ceil(gen_threads).max(1);
+        for block in work.blocks.iter_mut().flatten() {
+            block.clear();
+        }
+        par_map(
+            cur.chunks(chunk).zip(work.blocks.iter_mut()).collect(),
+            |(parents, blocks)| {
+                #[cfg(target_arch = "x86_64")]
+                if self.native {
+                    assert!(
+                        native_detected(),
+                        "the CPU lacks the native code's features"
+                    );
+                    #[allow(unsafe_code)]
+                    // SAFETY: `generate_native` is compiled for avx2, bmi1, bmi2, lzcnt and
+                    // popcnt, and `native_detected()` has just found all five on this CPU;
+                    // the function has no other precondition.
+                    unsafe {
+                        self.generate_native(board, parents, blocks, shift);
+                    }
+                    return;
+                }
+                self.generate(board, parents, blocks, shift, |x| self.packer.pack(x));
+            },
+        );
+        let blocks = &work.blocks;
         // Split the buckets into ranges of about equal numbers of keys, one a thread.
-        let size = |b: usize| -> usize { runs.iter().map(|r| r.starts[b + 1] - r.starts[b]).sum() };
-        let total: usize = runs.iter().map(|r| r.keys.len()).sum();
+        let size = |b: usize| -> usize { blocks.iter().map(|t| t[b].len()).sum() };
+        let total: usize = (0..buckets).map(size).sum();
         let mut ranges = Vec::with_capacity(threads);
         let (mut from, mut acc) = (0, 0);
         for b in 0..buckets {
@@ -333,31 +520,120 @@ impl Expander {
             }
         }
         ranges.push(from..buckets);
-        let runs = &runs;
-        let parts = par_map(ranges, |range| {
-            let mut out = Vec::new();
-            let (mut buf, mut scratch, mut counts) = (Vec::new(), Vec::new(), Vec::new());
-            for b in range {
-                buf.clear();
-                for r in runs {
-                    buf.extend_from_slice(&r.keys[r.starts[b]..r.starts[b + 1]]);
-                }
-                sort_low_bits(&mut buf, &mut scratch, &mut counts, shift);
-                let mut last = None;
-                for &k in &buf {
-                    if last != Some(k) {
-                        out.push(self.packer.unpack(k));
-                        last = Some(k);
+        let used = ranges.len();
+        par_map(
+            ranges.into_iter().zip(work.sorters.iter_mut()).collect(),
+            |(range, s)| {
+                #[cfg(target_arch = "x86_64")]
+                if self.native {
+                    assert!(
+                        native_detected(),
+                        "the CPU lacks the native code's features"
+                    );
+                    #[allow(unsafe_code)]
+                    // SAFETY: as for `generate_native` above: compiled for the five
+                    // features `native_detected()` has just found, no other precondition.
+                    unsafe {
+                        self.deduplicate_native(blocks, range, s, shift);
                     }
+                    return;
                 }
-            }
-            out
-        });
-        let mut next = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-        for p in parts {
-            next.extend_from_slice(&p);
+                self.deduplicate(blocks, range, s, shift);
+            },
+        );
+        let sorters = &work.sorters[..used];
+        let mut next = Vec::with_capacity(sorters.iter().map(|s| s.out.len()).sum());
+        for s in sorters {
+            next.extend_from_slice(&s.out);
         }
         next
+    }
+
+    /// Pushes the packed canonical children of `parents` onto `blocks`, each child's bits
+    /// below `shift` onto the block of its bits above.
+    #[inline(always)]
+    fn generate<K: Low>(
+        &self,
+        board: &Board,
+        parents: &[u64],
+        blocks: &mut [Vec<K>],
+        shift: u32,
+        pack: impl Fn(u64) -> u64 + Copy,
+    ) {
+        let low_mask = (1u64 << shift) - 1;
+        for &p in parents {
+            self.children(board, p, pack, |k| {
+                blocks[(k >> shift) as usize].push(K::from_u64(k & low_mask));
+            });
+        }
+    }
+
+    /// [`Expander::generate`] compiled for newer x86-64 CPUs (the default target has no
+    /// `popcnt` nor `tzcnt`, which the jump loops and the bitmaps use).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn generate_native<K: Low>(
+        &self,
+        board: &Board,
+        parents: &[u64],
+        blocks: &mut [Vec<K>],
+        shift: u32,
+    ) {
+        let holes = self.packer.holes;
+        // `pext` keeps the hole bits in order: the byte tables' packing in one instruction
+        // (eight a parent instead of 56 table lookups).
+        self.generate(board, parents, blocks, shift, |x| {
+            std::arch::x86_64::_pext_u64(x, holes)
+        });
+    }
+
+    /// [`Expander::deduplicate`] compiled for newer x86-64 CPUs.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn deduplicate_native<K: Low>(
+        &self,
+        blocks: &[Vec<Vec<K>>],
+        range: std::ops::Range<usize>,
+        s: &mut Sorter<K>,
+        shift: u32,
+    ) {
+        self.deduplicate(blocks, range, s, shift);
+    }
+
+    /// Sets `s.out` to the distinct positions of the buckets in `range`, ascending, from
+    /// every thread's blocks.
+    #[inline(always)]
+    fn deduplicate<K: Low>(
+        &self,
+        blocks: &[Vec<Vec<K>>],
+        range: std::ops::Range<usize>,
+        s: &mut Sorter<K>,
+        shift: u32,
+    ) {
+        s.out.clear();
+        if shift <= MAX_BITMAP_BITS {
+            for b in range {
+                s.distinct(blocks.iter().map(|t| &t[b][..]), shift, |low| {
+                    self.packer.unpack((b as u64) << shift | low)
+                });
+            }
+            return;
+        }
+        for b in range {
+            s.buf.clear();
+            for t in blocks {
+                s.buf.extend_from_slice(&t[b]);
+            }
+            sort_low_bits(&mut s.buf, &mut s.scratch, &mut s.counts, shift);
+            let high = (b as u64) << shift;
+            let mut last = None;
+            for &k in &s.buf {
+                if last != Some(k) {
+                    s.out.push(self.packer.unpack(high | k.to_u64()));
+                    last = Some(k);
+                }
+            }
+        }
     }
 }
 
@@ -381,12 +657,12 @@ fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R>
 /// as needed and are reused from bucket to bucket). Small buckets take narrower digits,
 /// whose histograms cost less to clear than the keys they sort; the histograms of every
 /// digit are counted in one read.
-fn sort_low_bits(v: &mut [u64], scratch: &mut Vec<u64>, counts: &mut Vec<usize>, bits: u32) {
+fn sort_low_bits<K: Low>(v: &mut [K], scratch: &mut Vec<K>, counts: &mut Vec<usize>, bits: u32) {
     if bits == 0 || v.len() < 2 {
         return;
     }
     if v.len() <= 64 {
-        v.sort_unstable();
+        v.sort_unstable_by_key(|k| k.to_u64());
         return;
     }
     let widest = if v.len() < 2048 { 8 } else { 11 };
@@ -395,12 +671,13 @@ fn sort_low_bits(v: &mut [u64], scratch: &mut Vec<u64>, counts: &mut Vec<usize>,
     let radix = 1usize << digit;
     let mask = (radix - 1) as u64;
     if scratch.len() < v.len() {
-        scratch.resize(v.len(), 0);
+        scratch.resize(v.len(), v[0]);
     }
     let scratch = &mut scratch[..v.len()];
     counts.clear();
     counts.resize(passes as usize * radix, 0);
     for &x in v.iter() {
+        let x = x.to_u64();
         for pass in 0..passes as usize {
             counts[pass * radix + ((x >> (pass as u32 * digit)) & mask) as usize] += 1;
         }
@@ -417,7 +694,7 @@ fn sort_low_bits(v: &mut [u64], scratch: &mut Vec<u64>, counts: &mut Vec<usize>,
     for (pass, count) in counts.chunks_mut(radix).enumerate() {
         let sh = pass as u32 * digit;
         for &x in src.iter() {
-            let d = ((x >> sh) & mask) as usize;
+            let d = ((x.to_u64() >> sh) & mask) as usize;
             dst[count[d]] = x;
             count[d] += 1;
         }
@@ -434,6 +711,7 @@ impl Levels {
     /// when symmetry was not used).
     pub fn counts(&self, board: &Board) -> Counts {
         let canonical = self.levels.iter().map(|l| l.len() as u64).collect();
+        let orbits = &Orbits::new(board);
         let all = self
             .levels
             .iter()
@@ -443,7 +721,7 @@ impl Levels {
                     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
                     let chunk = l.len().div_ceil(threads).max(1 << 16);
                     par_map(l.chunks(chunk).collect(), |part| {
-                        part.iter().map(|&p| orbit_size(board, p)).sum::<u64>()
+                        part.iter().map(|&p| orbits.size(p)).sum::<u64>()
                     })
                     .into_iter()
                     .sum()
@@ -551,6 +829,47 @@ impl Levels {
             paths = next;
         }
         counts
+    }
+}
+
+/// Orbit sizes, with a quick test that settles most positions: a symmetry `g` can fix
+/// `p` only if `p` has as many pegs in a set `M` as in its image `g(M)` (as `g` maps
+/// `p & M` onto `p & g(M)`). With `M` the holes that `g` sends to higher bits, `M` and
+/// `g(M)` are disjoint for a reflection, and most positions fail the test for every
+/// symmetry but the identity: their orbit is the whole group. The others take
+/// [`Board::orbit_size`].
+struct Orbits<'a> {
+    board: &'a Board,
+    /// For each image but the identity's: `M` and `g(M)` (both empty when `g` is the
+    /// identity, as [`Board::images8`] pads with it, so the test never settles those).
+    tests: [(u64, u64); 7],
+}
+
+impl Orbits<'_> {
+    fn new(board: &Board) -> Orbits<'_> {
+        let mut tests = [(0, 0); 7];
+        for (g, (m, gm)) in tests.iter_mut().enumerate() {
+            for bit in board.bits() {
+                if board.images8(1u64 << bit)[g + 1] > 1u64 << bit {
+                    *m |= 1u64 << bit;
+                }
+            }
+            *gm = board.images8(*m)[g + 1];
+        }
+        Orbits { board, tests }
+    }
+
+    #[inline]
+    fn size(&self, p: u64) -> u64 {
+        let moved = self
+            .tests
+            .iter()
+            .all(|&(m, gm)| (p & m).count_ones() != (p & gm).count_ones());
+        if moved {
+            self.board.symmetry_count() as u64
+        } else {
+            self.board.orbit_size(p)
+        }
     }
 }
 
