@@ -223,6 +223,12 @@ pub struct BotArgs {
     /// false` searches fully.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     pub probcut: bool,
+    /// Let the game's exact endgame solver choose the move when it proves one in time (8x8
+    /// Othello: win/loss/draw, then the exact score, from about 17 empties at 900 ms); off by
+    /// default, since 20 games at 1 s against the bot without it showed no gain
+    /// (docs/strength.md).
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    pub endgame: bool,
 }
 
 #[derive(Debug, Args)]

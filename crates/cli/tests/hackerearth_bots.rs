@@ -83,3 +83,59 @@ fn bots_answer_legal_moves_that_the_judge_accepts() {
     let out = ply(&["bot", "taunt", "--threads", "0"], TAUNT);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
+
+/// 12 empties, player 1 (black) to move and lost whatever it plays: the exact endgame solver
+/// picks the move that loses by the fewest discs, where the search, which only knows win,
+/// draw or loss, may take any losing move.
+const OTHELLO_12_EMPTIES: &str = "0 0 1 1 1 1 3 3\n2 0 1 2 2 2 2 1\n2 1 1 1 2 2 2 1\n2 1 1 2 1 2 1 1\n2 1 1 1 2 2 1 1\n2 2 1 2 1 1 1 1\n2 3 2 1 1 1 1 1\n0 3 3 0 1 0 0 1\n1\n";
+
+/// The exact score (final disc difference for the side to move) after `answer` in `state`.
+fn othello_score_after(state: &str, answer: &str) -> (i32, i32) {
+    use ply_core::{Budget, Game};
+    use ply_games::HackerEarth;
+    use ply_games::reversi::{EndgameSolver, Othello, SolveMode};
+    let position = Othello::read_input(state).unwrap();
+    let mut solver = EndgameSolver::new();
+    let best = solver
+        .solve(&position, SolveMode::Exact, Budget::UNLIMITED)
+        .unwrap()
+        .score;
+    let mv = position.read_move(answer).unwrap();
+    let mut child = position;
+    child.play(mv).unwrap();
+    let after = solver
+        .solve(&child, SolveMode::Exact, Budget::UNLIMITED)
+        .unwrap()
+        .score;
+    let after = if child.to_move() == position.to_move() {
+        after
+    } else {
+        -after
+    };
+    (best, after)
+}
+
+#[test]
+fn othello_bot_plays_the_solvers_best_move_near_the_end() {
+    let out = ply(
+        &["-v", "bot", "othello", "--endgame", "true"],
+        OTHELLO_12_EMPTIES,
+    );
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let answer = common::text(&out.stdout);
+    assert!(
+        common::text(&out.stderr).contains("the endgame solver chose"),
+        "{}",
+        common::text(&out.stderr)
+    );
+    let (best, after) = othello_score_after(OTHELLO_12_EMPTIES, &answer);
+    assert!(best < 0, "the position is lost: {best}");
+    assert_eq!(after, best, "{answer} is not a best move");
+
+    // Without the solver (the default) the search answers.
+    let out = ply(&["-v", "bot", "othello"], OTHELLO_12_EMPTIES);
+    assert!(out.status.success());
+    assert!(!common::text(&out.stderr).contains("the endgame solver chose"));
+    let (_, after) = othello_score_after(OTHELLO_12_EMPTIES, &common::text(&out.stdout));
+    assert!(after < 0, "every move loses");
+}

@@ -49,7 +49,24 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
             ..Config::default()
         },
     );
-    let report = search.search_parallel(&state, Budget::time(budget.mul_f64(0.9)));
+    // One deadline for the solver and the search: the search gets what the solver left.
+    let deadline = Instant::now() + budget.mul_f64(0.9);
+    if args.endgame
+        && let Some(mut solver) = G::endgame()
+        && let Some(mv) = solver.solve(&state, deadline)
+    {
+        tracing::debug!(
+            "the endgame solver chose {}",
+            state.write_move(mv).trim_end()
+        );
+        out!("{}", state.write_move(mv));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let budget = Budget {
+        deadline: Some(deadline),
+        ..Budget::UNLIMITED
+    };
+    let report = search.search_parallel(&state, budget);
     let mv = report.best.context("no legal move found")?;
     // `ply -v bot ...`: the search's report on stderr (stdout holds only the move).
     tracing::debug!("{report}");
