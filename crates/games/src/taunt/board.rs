@@ -169,7 +169,7 @@ impl Taunt {
 
     /// How many pieces `seat` has.
     pub fn count(&self, seat: Seat) -> u32 {
-        self.occupancy()[seat.index()].count_ones()
+        self.mask(seat).count_ones()
     }
 
     /// A picture for people: `1`/`2` the owner, then the type, then `v`/`^` the direction.

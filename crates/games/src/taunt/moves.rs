@@ -189,13 +189,28 @@ fn dir_index(d: Direction) -> usize {
 impl Taunt {
     /// The cells of each side's pieces, by seat index, in one pass over the grid.
     pub(crate) fn occupancy(&self) -> [u64; 2] {
-        let mut occ = [0u64; 2];
+        // Two locals rather than an indexed array: `occ[seat] |= ..` made a chain of stores
+        // and loads through memory that halved the generator's speed.
+        let (mut first, mut second) = (0u64, 0u64);
         for (i, p) in self.cells.iter().enumerate() {
-            if let Some(p) = p {
-                occ[p.seat.index()] |= 1 << i;
+            match p {
+                Some(p) if p.seat == Seat::FIRST => first |= 1 << i,
+                Some(_) => second |= 1 << i,
+                None => {}
             }
         }
-        occ
+        [first, second]
+    }
+
+    /// The cells of `seat`'s pieces.
+    pub(crate) fn mask(&self, seat: Seat) -> u64 {
+        let mut own = 0u64;
+        for (i, p) in self.cells.iter().enumerate() {
+            if p.is_some_and(|p| p.seat == seat) {
+                own |= 1 << i;
+            }
+        }
+        own
     }
 
     /// The (middle, destination) table entry of the piece `p` on `from`.
@@ -207,7 +222,7 @@ impl Taunt {
     /// Appends the legal moves of `seat` (whoever is to move), sorted.
     pub(crate) fn generate(&self, seat: Seat, out: &mut Vec<Move>) {
         out.clear();
-        let own = self.occupancy()[seat.index()];
+        let own = self.mask(seat);
         let mut men = own;
         while men != 0 {
             let from = men.trailing_zeros() as usize;
@@ -232,7 +247,7 @@ impl Taunt {
 
     /// Whether `seat` has any move, without building a list.
     pub(crate) fn has_move(&self, seat: Seat) -> bool {
-        let own = self.occupancy()[seat.index()];
+        let own = self.mask(seat);
         let mut men = own;
         while men != 0 {
             let from = men.trailing_zeros() as usize;
