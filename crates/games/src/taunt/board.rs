@@ -169,10 +169,7 @@ impl Taunt {
 
     /// How many pieces `seat` has.
     pub fn count(&self, seat: Seat) -> u32 {
-        self.cells
-            .iter()
-            .filter(|p| p.is_some_and(|p| p.seat == seat))
-            .count() as u32
+        self.mask(seat).count_ones()
     }
 
     /// A picture for people: `1`/`2` the owner, then the type, then `v`/`^` the direction.

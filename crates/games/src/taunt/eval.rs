@@ -1,9 +1,9 @@
 //! Heuristics: material, mobility, safety and advancement; captures-first ordering.
 
-use ply_core::{Evaluator, Game, MoveOrdering, Score, Seat};
+use ply_core::{Evaluator, Game, MoveOrdering, Score};
 
 use super::board::{CELLS, COLS, Direction, Taunt};
-use super::moves::Move;
+use super::moves::{Move, NONE};
 
 /// For the side to move, each as a difference with the other side: 100 per piece, 3 per
 /// legal move, 1 per row a type 2 or 3 piece stands towards the enemy's half when heading
@@ -12,52 +12,55 @@ use super::moves::Move;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Material;
 
-/// Cells `seat` could capture on, if it were to move.
-fn attacked(state: &Taunt, seat: Seat, moves: &mut Vec<Move>) -> (u64, usize) {
-    state.generate(seat, moves);
-    let mut hit = 0u64;
-    for &mv in moves.iter() {
-        let (r, c) = mv.to();
-        hit |= 1 << (r * COLS + c);
-        if let Some(m) = state.middle(mv) {
-            hit |= 1 << m;
-        }
-    }
-    let mut enemy = 0u64;
-    for (i, p) in state.cells.iter().enumerate() {
-        if p.is_some_and(|p| p.seat != seat) {
-            enemy |= 1 << i;
-        }
-    }
-    (hit & enemy, moves.len())
-}
-
 impl Evaluator<Taunt> for Material {
+    /// One pass over the grid: each piece's table entry gives its legal destinations
+    /// (mobility) and the cells it could capture on (destination and middle), without
+    /// building move lists.
     fn evaluate(&self, state: &Taunt) -> Score {
         let me = state.to_move();
         let them = me.next(2);
-        let mut buf = Vec::with_capacity(40);
-        let (my_hits, my_mob) = attacked(state, me, &mut buf);
-        let (their_hits, their_mob) = attacked(state, them, &mut buf);
-        let mut score = 100 * (state.count(me) as i32 - state.count(them) as i32);
-        score += 3 * (my_mob as i32 - their_mob as i32);
+        let occ = state.occupancy();
+        let mut mob = [0i32; 2];
+        let mut hit = [0u64; 2];
+        let mut advance = 0;
+        for i in 0..CELLS {
+            let Some(p) = state.cells[i] else {
+                continue;
+            };
+            let s = p.seat.index();
+            let own = occ[s];
+            for &(mid, to) in Taunt::targets_of(p, i) {
+                if to == NONE {
+                    break;
+                }
+                if own & (1 << to) == 0 || to as usize == i {
+                    mob[s] += 1;
+                    hit[s] |= 1 << to;
+                    if mid != NONE {
+                        hit[s] |= 1 << mid;
+                    }
+                }
+            }
+            if p.kind == 1 {
+                continue;
+            }
+            let row = (i / COLS) as i32;
+            let toward = match p.dir {
+                Direction::Down => row,
+                Direction::Up => 9 - row,
+            };
+            advance += if p.seat == me { toward } else { -toward } / 3;
+        }
+        let (mi, ti) = (me.index(), them.index());
+        let my_hits = hit[mi] & occ[ti];
+        let their_hits = hit[ti] & occ[mi];
+        let mut score = 100 * (occ[mi].count_ones() as i32 - occ[ti].count_ones() as i32);
+        score += 3 * (mob[mi] - mob[ti]);
         if my_hits != 0 {
             score += 40;
         }
         score -= 30 * their_hits.count_ones() as i32;
-        for i in 0..CELLS {
-            if let Some(p) = state.cells[i] {
-                if p.kind == 1 {
-                    continue;
-                }
-                let row = (i / COLS) as i32;
-                let toward = match p.dir {
-                    Direction::Down => row,
-                    Direction::Up => 9 - row,
-                };
-                score += if p.seat == me { toward } else { -toward } / 3;
-            }
-        }
+        score += advance;
         Score(score)
     }
 }
@@ -68,6 +71,6 @@ pub struct CapturesFirst;
 
 impl MoveOrdering<Taunt> for CapturesFirst {
     fn order(&self, state: &Taunt, moves: &mut [Move]) {
-        moves.sort_by_cached_key(|&m| std::cmp::Reverse(state.captures(m)));
+        state.order_captures_first(moves);
     }
 }
