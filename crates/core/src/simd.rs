@@ -16,6 +16,24 @@ pub fn simd_forced_off() -> bool {
     std::env::var_os(NO_SIMD_VAR).is_some()
 }
 
+/// Whether this CPU has avx2, bmi1, bmi2, lzcnt and popcnt, the features of the copies
+/// compiled with `#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]` (the Sudoku
+/// solver's and the peg count's), whatever the environment says; false off x86-64.
+pub fn avx2_bmi_detected() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// One cached answer to "may the SIMD copy run here?": a `static` per SIMD copy, each with
 /// the CPU test for the features its copy is compiled for.
 #[derive(Debug)]

@@ -209,21 +209,8 @@ struct Expander {
 /// `PLY_NO_SIMD` is not set ([`ply_core::simd`]); looked up once.
 static NATIVE: SimdChoice = SimdChoice::new(native_detected);
 
-/// Whether this CPU has every feature the native copies are compiled for.
-pub(crate) fn native_detected() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
+// The CPU test for the native copies' features (shared with every copy built with them).
+pub(crate) use ply_core::simd::avx2_bmi_detected as native_detected;
 
 impl Expander {
     fn new(board: &Board, reduce: Reduce) -> Expander {

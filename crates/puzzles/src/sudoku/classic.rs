@@ -565,19 +565,5 @@ pub(crate) fn native_available() -> bool {
     NATIVE.available()
 }
 
-/// Whether this CPU has every feature [`search_native`] is compiled for, whatever the
-/// environment says.
-pub(crate) fn native_detected() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
+// The CPU test for the native copies' features (shared with every copy built with them).
+pub(crate) use ply_core::simd::avx2_bmi_detected as native_detected;
