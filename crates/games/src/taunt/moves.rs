@@ -219,9 +219,11 @@ impl Taunt {
         &TARGETS[p.kind as usize - 1][dir_index(p.dir)][from]
     }
 
-    /// Appends the legal moves of `seat` (whoever is to move), sorted.
-    pub(crate) fn generate(&self, seat: Seat, out: &mut Vec<Move>) {
-        out.clear();
+    /// Calls `f` on each legal move of `seat` (whoever is to move) in sorted order, until
+    /// it returns true; returns whether it did. The one walk over the move tables that
+    /// [`Taunt::generate`] and [`Taunt::has_move`] share.
+    #[inline]
+    fn each_move(&self, seat: Seat, mut f: impl FnMut(Move) -> bool) -> bool {
         let own = self.mask(seat);
         let mut men = own;
         while men != 0 {
@@ -230,41 +232,36 @@ impl Taunt {
             let Some(p) = self.cells[from] else {
                 continue;
             };
-            // The table entry is sorted by destination, so the output is sorted.
+            // The table entry is sorted by destination, so the moves come sorted.
             for &(_, to) in Taunt::targets_of(p, from) {
                 if to == NONE {
                     break;
                 }
-                if own & (1 << to) == 0 || to as usize == from {
-                    out.push(Move {
+                if (own & (1 << to) == 0 || to as usize == from)
+                    && f(Move {
                         from: from as u8,
                         to,
-                    });
-                }
-            }
-        }
-    }
-
-    /// Whether `seat` has any move, without building a list.
-    pub(crate) fn has_move(&self, seat: Seat) -> bool {
-        let own = self.mask(seat);
-        let mut men = own;
-        while men != 0 {
-            let from = men.trailing_zeros() as usize;
-            men &= men - 1;
-            let Some(p) = self.cells[from] else {
-                continue;
-            };
-            for &(_, to) in Taunt::targets_of(p, from) {
-                if to == NONE {
-                    break;
-                }
-                if own & (1 << to) == 0 || to as usize == from {
+                    })
+                {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// Appends the legal moves of `seat` (whoever is to move), sorted.
+    pub(crate) fn generate(&self, seat: Seat, out: &mut Vec<Move>) {
+        out.clear();
+        self.each_move(seat, |m| {
+            out.push(m);
+            false
+        });
+    }
+
+    /// Whether `seat` has any move, without building a list.
+    pub(crate) fn has_move(&self, seat: Seat) -> bool {
+        self.each_move(seat, |_| true)
     }
 
     /// The middle cell a move jumps over, if it is a two-step move.
