@@ -981,3 +981,18 @@ fn prove_optimum_agrees_with_the_exhaustive_beam_on_4x4_boards() {
         assert_eq!(replay_jumps(&setup, &p.jumps).unwrap().score, p.score);
     }
 }
+
+#[test]
+fn prove_optimum_reports_a_table_it_cannot_allocate_instead_of_aborting() {
+    // 2^63 entries of 48 bytes exceed any address space: the allocator's refusal is an
+    // error the caller can print, with the size asked for.
+    let setup = Setup::parse("small", "[1 1 0;1 1 1]").unwrap();
+    let options = weighted::ProveOptions {
+        table_entries: usize::MAX,
+        ..Default::default()
+    };
+    match weighted::prove_optimum(&setup, &options, |_| true) {
+        Err(weighted::ProveError::Memory { mb }) => assert_eq!(mb, ((48u128 << 63) >> 20) as u64),
+        other => panic!("expected a memory error, got {other:?}"),
+    }
+}

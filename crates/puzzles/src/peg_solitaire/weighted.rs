@@ -239,6 +239,12 @@ pub enum ProveError {
     /// The incumbent is not a legal jump list.
     #[error("the incumbent answer is illegal: {0}")]
     Incumbent(String),
+    /// The transposition table could not be allocated.
+    #[error("a table of {mb} MB could not be allocated; ask for a smaller one")]
+    Memory {
+        /// The table's size in MB (after rounding down to a power of two entries).
+        mb: u64,
+    },
 }
 
 /// Proves the lowest contest score from `setup` by depth-first branch and bound over moves.
@@ -291,7 +297,7 @@ pub fn prove_optimum(
         bounder: Bounder::new(&setup.board),
         weight_of: distinct,
         id_bits,
-        table: Table::new(options.table_entries),
+        table: Table::new(options.table_entries)?,
         best,
         best_path,
         improved: false,
@@ -494,14 +500,21 @@ struct Slot {
 }
 
 impl Table {
-    fn new(entries: usize) -> Table {
-        // Rounded down, so that a memory budget divided by the entry size is kept.
+    /// A table of `entries` slots rounded down to a power of two (so that a memory budget
+    /// divided by the entry size is kept); an error, not an abort, when the allocator
+    /// refuses it.
+    fn new(entries: usize) -> Result<Table, ProveError> {
         let n = 1usize << (usize::BITS - 1 - entries.max(16).leading_zeros());
-        Table {
-            slots: vec![Slot::default(); n],
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| ProveError::Memory {
+            mb: ((n as u128 * std::mem::size_of::<Slot>() as u128) >> 20) as u64,
+        })?;
+        slots.resize(n, Slot::default());
+        Ok(Table {
+            slots,
             mask: n - 1,
             filled: 0,
-        }
+        })
     }
 
     /// Whether the state was searched before with at most `penalty`; otherwise records it.
