@@ -175,13 +175,14 @@ fn short(row: &LadderRow) -> String {
     )
 }
 
-/// `1,024 moves, mean 812 ms, 99% within 905 ms, slowest 931 ms`.
+/// `1024 moves, mean 812.0 ms, 99% within 905.0 ms, slowest 931.0 ms` (`1 move, ...` for one).
 fn times(t: &MoveTimes) -> String {
     if t.moves == 0 {
         return "none timed".into();
     }
+    let noun = if t.moves == 1 { "move" } else { "moves" };
     format!(
-        "{} moves, mean {:.1} ms, 99% within {:.1} ms, slowest {:.1} ms",
+        "{} {noun}, mean {:.1} ms, 99% within {:.1} ms, slowest {:.1} ms",
         t.moves, t.mean_ms, t.p99_ms, t.max_ms
     )
 }
@@ -282,4 +283,34 @@ fn print_markdown(args: &LadderArgs, plan: &LadderPlan, rows: &[LadderRow]) -> R
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The arena builds these from real games (its list of times is private), so set the
+    // public summary by hand.
+    #[allow(clippy::field_reassign_with_default)]
+    fn timed(moves: u32) -> MoveTimes {
+        let mut t = MoveTimes::default();
+        t.moves = moves;
+        t.mean_ms = 812.0;
+        t.p99_ms = 905.0;
+        t.max_ms = 931.0;
+        t
+    }
+
+    #[test]
+    fn move_times_read_as_english() {
+        assert_eq!(times(&timed(0)), "none timed");
+        assert_eq!(
+            times(&timed(1)),
+            "1 move, mean 812.0 ms, 99% within 905.0 ms, slowest 931.0 ms"
+        );
+        assert_eq!(
+            times(&timed(1024)),
+            "1024 moves, mean 812.0 ms, 99% within 905.0 ms, slowest 931.0 ms"
+        );
+    }
 }
