@@ -534,7 +534,11 @@ pub fn solve_in_time(
     deadline: Instant,
 ) -> Option<Place> {
     let e = empties(board);
-    let left = || deadline.saturating_duration_since(Instant::now()).as_secs_f64();
+    let left = || {
+        deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64()
+    };
     let half = || Budget {
         deadline: Some(Instant::now() + Duration::from_secs_f64(left() / 2.0)),
         ..Budget::UNLIMITED
