@@ -510,11 +510,12 @@ fn expected_nodes(empties: u32) -> f64 {
     2e8 * 3f64.powi(empties as i32 - 22)
 }
 
-/// The median nodes of a win/loss/draw solve with `empties` empty cells: 1.2 million at 20,
-/// times 2.7 an empty, fitted to 12 positions of depth-4 self-play at each of 16, 18, 20 and
-/// 22 empties (medians 0.05, 0.2, 1.2 and 7 million; the slowest at 20 took 5.4 million). A
-/// null window around 0 proves a win by one winning move, so it needs far fewer nodes than
-/// the exact score (a tenth at 18 to 20 empties on the same positions).
+/// About the median nodes of a win/loss/draw solve with `empties` empty cells: 1.2 million at
+/// 20, times 2.7 an empty, fitted a little above the medians of 12 positions of depth-4
+/// self-play at each of 16, 18, 20 and 22 empties (0.04, 0.17, 0.9 and 10.5 million; the
+/// slowest at 20 took 5.4 million, one at 22 was not solved in 5 s; docs/strength.md). A null
+/// window around 0 proves a win by one winning move, so it needs far fewer nodes than the
+/// exact score (about a tenth at 18 to 20 empties on the same positions).
 fn wld_nodes(empties: u32) -> f64 {
     1.2e6 * 2.7f64.powi(empties as i32 - 20)
 }
