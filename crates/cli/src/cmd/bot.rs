@@ -15,10 +15,10 @@ use crate::bad_input;
 
 /// The share of the budget left after reading the input that the search may use; the rest
 /// covers stopping the search (a check every 1024 nodes), printing, freeing the tables and
-/// exiting, and the load's delays. At 0.9 of the default 900 ms the referee's slowest move
-/// over 2,000 moves was 899 ms at load 8-10 (docs/strength.md), with 100 ms to spare under the
-/// contest's 1 s; 0.95 gives the search 45 ms more (slowest measured again at this share in
-/// docs/strength.md).
+/// exiting, and the load's delays. At 0.9 of the default 900 ms the referee's slowest Othello
+/// move was 888-900 ms over some 4,000 moves at load 8-11; at 0.95, which gives the search 45
+/// ms more, it was 920 ms over 2,843 moves at load 4.5-9, still 80 ms under the contest's 1 s
+/// (docs/strength.md).
 const SEARCH_SHARE: f64 = 0.95;
 
 pub fn run(args: &BotArgs) -> Result<ExitCode> {
