@@ -224,10 +224,9 @@ pub struct BotArgs {
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     pub probcut: bool,
     /// Let the game's exact endgame solver choose the move when it proves one in time (8x8
-    /// Othello: win/loss/draw, then the exact score, from about 17 empties at 900 ms); off by
-    /// default, since 20 games at 1 s against the bot without it showed no gain
-    /// (docs/strength.md).
-    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    /// Othello: win/loss/draw from 20 empties at 900 ms, the exact score from about 16);
+    /// `--endgame false` leaves every move to the search.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     pub endgame: bool,
 }
 

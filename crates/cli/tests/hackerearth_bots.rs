@@ -117,10 +117,8 @@ fn othello_score_after(state: &str, answer: &str) -> (i32, i32) {
 
 #[test]
 fn othello_bot_plays_the_solvers_best_move_near_the_end() {
-    let out = ply(
-        &["-v", "bot", "othello", "--endgame", "true"],
-        OTHELLO_12_EMPTIES,
-    );
+    // The solver is on by default.
+    let out = ply(&["-v", "bot", "othello"], OTHELLO_12_EMPTIES);
     assert!(out.status.success(), "{}", common::text(&out.stderr));
     let answer = common::text(&out.stdout);
     assert!(
@@ -132,8 +130,11 @@ fn othello_bot_plays_the_solvers_best_move_near_the_end() {
     assert!(best < 0, "the position is lost: {best}");
     assert_eq!(after, best, "{answer} is not a best move");
 
-    // Without the solver (the default) the search answers.
-    let out = ply(&["-v", "bot", "othello"], OTHELLO_12_EMPTIES);
+    // Without the solver the search answers.
+    let out = ply(
+        &["-v", "bot", "othello", "--endgame", "false"],
+        OTHELLO_12_EMPTIES,
+    );
     assert!(out.status.success());
     assert!(!common::text(&out.stderr).contains("the endgame solver chose"));
     let (_, after) = othello_score_after(OTHELLO_12_EMPTIES, &common::text(&out.stdout));

@@ -88,6 +88,9 @@ pub struct AlphaBeta<G: Game, E, O = NoOrdering> {
     /// Raised by the main thread of a parallel search when it is done: helpers stop.
     halt: Option<Arc<AtomicBool>>,
     move_stack: Vec<Vec<G::Move>>,
+    /// A root move that the iteration stopped by the budget had already shown to be better
+    /// than the previous iteration's best (see [`AlphaBeta::deepen`]).
+    root_partial: Option<G::Move>,
 }
 
 /// What one node's search found.
@@ -119,6 +122,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             stopped: false,
             halt: None,
             move_stack: Vec::new(),
+            root_partial: None,
         }
     }
 
@@ -170,6 +174,13 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
 
     /// Iterative deepening (or the fixed depth) from `first`, the report updated after every
     /// finished depth.
+    ///
+    /// When the budget stops a depth part-way, its work is not all lost: the root searches the
+    /// last depth's best move first, so any later move that already scored above it (or failed
+    /// high over it in the null window) is better at the deeper depth, and is played instead
+    /// (the report's depth and score stay those of the last finished depth, its line is the
+    /// one move). A contest bot with a fixed time a move stops mid-depth at every move, often
+    /// after most of the root's moves.
     fn deepen(&mut self, state: &G, first: u32, report: &mut SearchReport<G::Move>) {
         let limit = self.budget.max_depth.unwrap_or(u32::MAX).max(1);
         let depths = match self.config.deepening {
@@ -181,7 +192,12 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             let mut pv = Vec::new();
             let alpha = -Score::INFINITY;
             let beta = Score::INFINITY;
+            self.root_partial = None;
             let Some(r) = self.node(state, depth, 0, alpha, beta, &mut pv, previous_best) else {
+                if let Some(mv) = self.root_partial.take() {
+                    report.best = Some(mv);
+                    report.pv = vec![mv];
+                }
                 break;
             };
             previous_best = pv.first().copied();
@@ -399,20 +415,26 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             // that a move is no better than the best so far, and search it again in the full
             // window only if it is (then it is the new best, rarely with good ordering).
             let narrow = Score(alpha.0.saturating_add(1));
-            let mut found = if p > 0 && narrow < beta {
+            let null_window = p > 0 && narrow < beta;
+            let mut found = if null_window {
                 search(self, alpha, narrow, &mut child_pv)
             } else {
                 search(self, alpha, beta, &mut child_pv)
             };
-            if p > 0
-                && narrow < beta
-                && let Some(r) = found
-                && r.score > alpha
-                && r.score < beta
-            {
+            let failed_high = null_window && found.is_some_and(|r| r.score > alpha);
+            if failed_high && found.is_some_and(|r| r.score < beta) {
                 found = search(self, alpha, beta, &mut child_pv);
             }
             let Some(r) = found else {
+                if ply == 0 {
+                    // Stopped at the root: a move that beat the first one (the last depth's
+                    // best), fully or in the null window, is the better move at this depth.
+                    self.root_partial = if failed_high {
+                        Some(mv)
+                    } else {
+                        pv.first().copied().filter(|&m| m != moves[0])
+                    };
+                }
                 aborted = true;
                 break;
             };
@@ -484,6 +506,7 @@ impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> AlphaBeta<G, 
                     stopped: false,
                     halt: Some(Arc::clone(&halt)),
                     move_stack: Vec::new(),
+                    root_partial: None,
                 };
                 let helper_nodes = &helper_nodes;
                 scope.spawn(move || {

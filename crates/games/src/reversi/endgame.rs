@@ -495,44 +495,60 @@ pub fn empties(state: &Othello) -> u32 {
     64 - (state.own | state.opp).count_ones()
 }
 
-/// Nodes per second assumed when deciding whether a solve fits in the time left: well under
-/// the 9-11 million measured in release on FFO #40-#44 (docs/benchmarks.md), for a loaded
-/// machine.
+/// Nodes per second assumed when deciding whether an exact solve fits in the time left: well
+/// under the 9-11 million measured in release on FFO #40-#44 (docs/benchmarks.md), for a
+/// loaded machine.
 const PLANNING_NODES_PER_SECOND: f64 = 3e6;
 
+/// Nodes per second assumed for a win/loss/draw solve, with [`wld_nodes`]' median: 8-10
+/// million were measured on one core of the loaded machine (docs/strength.md).
+const WLD_NODES_PER_SECOND: f64 = 6e6;
+
 /// Nodes an exact solve is expected to need with `empties` empty cells: about 2e8 at 22
-/// (FFO #41-#44 took 0.8e8-1.9e8), a third for each empty fewer; a WLD solve a third of that.
-fn expected_nodes(empties: u32, mode: SolveMode) -> f64 {
-    let exact = 2e8 * 3f64.powi(empties as i32 - 22);
-    match mode {
-        SolveMode::Exact => exact,
-        SolveMode::WinLossDraw => exact / 3.0,
-    }
+/// (FFO #41-#44 took 0.8e8-1.9e8), a third for each empty fewer.
+fn expected_nodes(empties: u32) -> f64 {
+    2e8 * 3f64.powi(empties as i32 - 22)
+}
+
+/// About the median nodes of a win/loss/draw solve with `empties` empty cells: 1.2 million at
+/// 20, times 2.7 an empty, fitted a little above the medians of 12 positions of depth-4
+/// self-play at each of 16, 18, 20 and 22 empties (0.04, 0.17, 0.9 and 10.5 million; the
+/// slowest at 20 took 5.4 million, one at 22 was not solved in 5 s; docs/strength.md). A null
+/// window around 0 proves a win by one winning move, so it needs far fewer nodes than the
+/// exact score (about a tenth at 18 to 20 empties on the same positions).
+fn wld_nodes(empties: u32) -> f64 {
+    1.2e6 * 2.7f64.powi(empties as i32 - 20)
 }
 
 /// The move to play in `board` by solving it before `deadline`: first whether it wins (WLD),
-/// then, if the exact solve is expected to fit as well, the best score. Each solve is tried
-/// only when expected to take under a quarter of the time left, and is stopped at half of
-/// it, so a wrong guess leaves the search at least a quarter. A proved loss with no time for
-/// the exact solve is left to the search (which may find the best resistance).
+/// then, if the exact solve is expected to fit as well, the best score.
+///
+/// The WLD solve is tried when its median time is under half the time left (from 20 empties
+/// at the contest's 900 ms, Zebra's setting in issue 21), and is stopped at half of it, so
+/// that a slow one leaves the search half. The exact solve is tried only when expected to
+/// take under a quarter of the time left, and is stopped at half of it. A proved win or draw
+/// is played by its WLD move (the result is what counts); a proved loss with no time for the
+/// exact solve is left to the search, which may find the best resistance.
 pub fn solve_in_time(
     solver: &mut EndgameSolver,
     board: &Othello,
     deadline: Instant,
 ) -> Option<Place> {
     let e = empties(board);
-    let left = || deadline.saturating_duration_since(Instant::now());
-    let affordable =
-        |mode| expected_nodes(e, mode) / PLANNING_NODES_PER_SECOND <= left().as_secs_f64() / 4.0;
+    let left = || {
+        deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64()
+    };
     let half = || Budget {
-        deadline: Some(Instant::now() + left() / 2),
+        deadline: Some(Instant::now() + Duration::from_secs_f64(left() / 2.0)),
         ..Budget::UNLIMITED
     };
-    if !affordable(SolveMode::WinLossDraw) {
+    if wld_nodes(e) / WLD_NODES_PER_SECOND > left() / 2.0 {
         return None;
     }
     let wld = solver.solve(board, SolveMode::WinLossDraw, half())?;
-    if affordable(SolveMode::Exact)
+    if expected_nodes(e) / PLANNING_NODES_PER_SECOND <= left() / 4.0
         && let Some(exact) = solver.solve(board, SolveMode::Exact, half())
     {
         return Some(exact.best);
@@ -559,11 +575,10 @@ impl<S: Size> crate::Endgame<Reversi<S>> for Timed<S> {
             turn: state.turn,
             size: PhantomData,
         };
-        // The table is allocated on the first solve, not for every player built.
-        let e = empties(&board);
-        if expected_nodes(e, SolveMode::WinLossDraw) > 1e9 {
+        if wld_nodes(empties(&board)) > 1e9 {
             return None;
         }
+        // The table is allocated on the first solve, not for every player built.
         solve_in_time(
             self.solver.get_or_insert_with(EndgameSolver::new),
             &board,
@@ -738,6 +753,48 @@ mod tests {
         let second = Instant::now() + Duration::from_secs(1);
         assert_eq!(solve_in_time(&mut fresh, &early, second), None);
         assert_eq!(fresh.nodes, 0, "not tried");
+    }
+
+    #[test]
+    fn with_time_for_the_wld_solve_only_its_move_keeps_the_exact_result() {
+        // 18 empties and 3 s: the WLD solve is expected to take a fiftieth of half of it (so
+        // it finishes however loaded the machine), the exact one is not expected to fit in a
+        // quarter, so the move is the WLD solve's; it must keep the position's result (by the
+        // exact solver's score), or be none when that is a loss.
+        let mut played = 0;
+        for seed in 20..32 {
+            let Some(state) = random_position(seed, 18) else {
+                continue;
+            };
+            assert!(wld_nodes(18) / WLD_NODES_PER_SECOND < 1.5 / 50.0);
+            assert!(expected_nodes(18) / PLANNING_NODES_PER_SECOND > 3.0 / 4.0);
+            let mut solver = EndgameSolver::new();
+            let exact = solver
+                .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+                .unwrap();
+            let deadline = Instant::now() + Duration::from_secs(3);
+            let Some(mv) = solve_in_time(&mut solver, &state, deadline) else {
+                assert!(exact.score < 0, "seed {seed}: no move, but {}", exact.score);
+                continue;
+            };
+            let mut child = state;
+            child.play(mv).unwrap();
+            let after = solver
+                .solve(&child, SolveMode::Exact, Budget::UNLIMITED)
+                .map_or_else(|| final_score(child.own, child.opp), |s| s.score);
+            let after = if child.to_move() == state.to_move() {
+                after
+            } else {
+                -after
+            };
+            assert_eq!(
+                after.signum(),
+                exact.score.signum(),
+                "seed {seed}: {mv} in {state}"
+            );
+            played += 1;
+        }
+        assert!(played > 0, "no position won or drawn");
     }
 
     #[test]
