@@ -474,3 +474,35 @@ fn one_pass_eval_and_ordering_match_the_list_based_reference() {
     }
     assert!(checked > 10_000, "{checked} positions");
 }
+
+/// The search with the bot's evaluator and ordering, to a fixed depth.
+fn bot_search(state: &Taunt, depth: u32) -> ply_search::SearchReport<Move> {
+    use ply_search::{AlphaBeta, Config};
+    let budget = ply_core::Budget {
+        max_depth: Some(depth),
+        ..ply_core::Budget::UNLIMITED
+    };
+    AlphaBeta::with(Material, CapturesFirst, Config::default()).search(state, budget)
+}
+
+#[test]
+fn the_search_scores_the_end_at_move_100_by_material() {
+    // Move 99, player 2 to move, one piece each. Its type 1 on 9 0 can take player 1's on
+    // 8 0 with the last move of the game: a win in one, seen exactly.
+    let mut rows = [EMPTY_ROW; 10];
+    rows[8] = "111 000 000 000";
+    rows[9] = "210 000 000 000";
+    let r = bot_search(&parse_grid(&rows, 99), 5);
+    assert!(r.exact);
+    assert_eq!(r.score, ply_core::Score::win_in(1));
+    assert_eq!(r.best, Some(Move::new((9, 0), (8, 0))));
+    // Out of reach instead: every line ends level at move 100, a draw seen exactly from a
+    // few moves before, whichever side is to move (no evaluation at a leaf past the end).
+    rows[8] = EMPTY_ROW;
+    rows[0] = "111 000 000 000";
+    for counter in [96, 97, 98, 99] {
+        let r = bot_search(&parse_grid(&rows, counter), 8);
+        assert!(r.exact, "from move {counter}");
+        assert_eq!(r.score, ply_core::Score::DRAW, "from move {counter}");
+    }
+}
