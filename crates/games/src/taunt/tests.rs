@@ -311,15 +311,7 @@ fn fast_generator_matches_plain_on_random_positions() {
         }
         for cell in s.cells.iter_mut() {
             *cell = match rng.random_range(0..8) {
-                0..=2 => Some(Piece {
-                    seat: Seat::new(rng.random_range(0..2)),
-                    kind: rng.random_range(1..=3),
-                    dir: if rng.random_bool(0.5) {
-                        Direction::Up
-                    } else {
-                        Direction::Down
-                    },
-                }),
+                0..=2 => Some(random_piece(rng)),
                 _ => None,
             };
         }
@@ -431,15 +423,7 @@ fn one_pass_eval_and_ordering_match_the_list_based_reference() {
         if game % 2 == 1 {
             let density = rng.random_range(2..8);
             for cell in s.cells.iter_mut() {
-                *cell = (rng.random_range(0..8) < density).then(|| Piece {
-                    seat: Seat::new(rng.random_range(0..2)),
-                    kind: rng.random_range(1..=3),
-                    dir: if rng.random_bool(0.5) {
-                        Direction::Up
-                    } else {
-                        Direction::Down
-                    },
-                });
+                *cell = (rng.random_range(0..8) < density).then(|| random_piece(&mut rng));
             }
             s.moves = rng.random_range(0..100);
         }
@@ -504,5 +488,18 @@ fn the_search_scores_the_end_at_move_100_by_material() {
         let r = bot_search(&parse_grid(&rows, counter), 8);
         assert!(r.exact, "from move {counter}");
         assert_eq!(r.score, ply_core::Score::DRAW, "from move {counter}");
+    }
+}
+
+/// A piece of either side, any type, either direction: for seeded random positions.
+fn random_piece(rng: &mut ChaCha8Rng) -> Piece {
+    Piece {
+        seat: Seat::new(rng.random_range(0..2)),
+        kind: rng.random_range(1..=3),
+        dir: if rng.random_bool(0.5) {
+            Direction::Up
+        } else {
+            Direction::Down
+        },
     }
 }
