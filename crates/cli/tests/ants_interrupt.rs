@@ -8,22 +8,47 @@ use std::time::{Duration, Instant};
 
 use ply_testkit::procs::{Look, marked};
 
-/// A bot that answers every turn slowly, so the game is still on when `ply` is stopped.
-const SLOW_BOT: &str = "import sys, time\n\
+/// A bot that answers every turn after `sys.argv[2]` seconds (its first argument is the
+/// test's marker): a slow one keeps the game going while the fast one sits paused.
+const BOT: &str = "import sys, time\n\
+delay = float(sys.argv[2])\n\
 for line in sys.stdin:\n    \
 line = line.strip()\n    \
 if line in ('ready', 'go'):\n        \
-time.sleep(0.05)\n        \
+time.sleep(delay)\n        \
 print('go', flush=True)\n    \
 elif line == 'end':\n        \
 break\n";
 
-/// The pids whose command line contains `marker`.
-fn processes_with(marker: &str) -> Vec<u32> {
+/// The pids whose command line contains `marker`, but `ply`'s (whose arguments carry the
+/// bots' command lines).
+fn processes_with(marker: &str, ply: u32) -> Vec<u32> {
     marked(marker, Look::CommandLine)
         .into_iter()
         .map(|p| p.pid)
+        .filter(|&pid| pid != ply)
         .collect()
+}
+
+/// Whether the cgroup freezer holds `pid` (v1's `freezer.state`, or v2's `cgroup.events`),
+/// read from the standard mount points.
+fn is_frozen(pid: u32) -> bool {
+    let Ok(cgroups) = std::fs::read_to_string(format!("/proc/{pid}/cgroup")) else {
+        return false;
+    };
+    cgroups.lines().any(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (controllers, path) = (parts.nth(1).unwrap_or(""), parts.next().unwrap_or(""));
+        if controllers.split(',').any(|c| c == "freezer") {
+            let file = format!("/sys/fs/cgroup/freezer{path}/freezer.state");
+            std::fs::read_to_string(file).is_ok_and(|t| t.trim() == "FROZEN")
+        } else if controllers.is_empty() {
+            let file = format!("/sys/fs/cgroup{path}/cgroup.events");
+            std::fs::read_to_string(file).is_ok_and(|t| t.lines().any(|l| l == "frozen 1"))
+        } else {
+            false
+        }
+    })
 }
 
 fn wait_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
@@ -46,8 +71,8 @@ fn start_game(dir: &std::path::Path, marker: &str, jail: bool) -> Child {
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
-    let bot = dir.join("slow_bot.py");
-    std::fs::write(&bot, SLOW_BOT).unwrap();
+    let bot = dir.join("bot.py");
+    std::fs::write(&bot, BOT).unwrap();
     // The jailed bot runs as nobody: it must be able to reach its program.
     for p in [dir, bot.as_path()] {
         std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -61,8 +86,14 @@ fn start_game(dir: &std::path::Path, marker: &str, jail: bool) -> Child {
         .arg(env!("CARGO_BIN_EXE_ply"))
         .args(["ants", "play", "--map"])
         .arg(&map)
-        .arg("builtin:hold")
-        .arg(format!("/usr/bin/python3 {} {marker}", bot.display()))
+        .arg(format!(
+            "/usr/bin/python3 {} {marker}-fast 0",
+            bot.display()
+        ))
+        .arg(format!(
+            "/usr/bin/python3 {} {marker}-slow 1",
+            bot.display()
+        ))
         .args(["--turns", "1000", "--turntime", "2000"])
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -80,12 +111,23 @@ fn stop_ply_and_check(signal: &str, jail: bool) {
     let dir = tempfile::tempdir().unwrap();
     let marker = format!("ply-interrupt-{}-{signal}-{jail}", std::process::id());
     let mut ply = start_game(dir.path(), &marker, jail);
+    let ply_pid = ply.id();
     let started = wait_until(Duration::from_secs(20), || {
-        !processes_with(&marker).is_empty()
+        !processes_with(&marker, ply_pid).is_empty()
     });
     assert!(started, "the bot never started");
-    // A few turns in, so the bot is paused between turns at least once.
-    std::thread::sleep(Duration::from_millis(500));
+    // The fast bot sits paused (its whole jail frozen, where there is a freezer) while the
+    // slow one thinks for a second: ply is stopped then, the hardest moment, since a
+    // process frozen by cgroup v1 acts on no signal, SIGKILL included, until it is thawed.
+    let fast = format!("{marker}-fast");
+    let frozen = wait_until(Duration::from_secs(20), || {
+        processes_with(&fast, ply_pid)
+            .iter()
+            .any(|&pid| is_frozen(pid))
+    });
+    if !frozen {
+        eprintln!("no freezer seen for the bot here: stopping ply at an arbitrary moment");
+    }
     let status = Command::new("kill")
         .args([&format!("-{signal}"), &ply.id().to_string()])
         .status()
@@ -96,13 +138,50 @@ fn stop_ply_and_check(signal: &str, jail: bool) {
     });
     assert!(exited, "ply did not stop on SIG{signal}");
     let gone = wait_until(Duration::from_secs(10), || {
-        processes_with(&marker).is_empty()
+        processes_with(&marker, ply_pid).is_empty()
     });
     assert!(
         gone,
         "SIG{signal} (jail: {jail}) left bot processes {:?}",
-        processes_with(&marker)
+        processes_with(&marker, ply_pid)
     );
+    // Nor their cgroups or scratch folders (the reaper removes them right after).
+    let clean = wait_until(Duration::from_secs(10), || leftovers(ply_pid).is_empty());
+    assert!(
+        clean,
+        "SIG{signal} (jail: {jail}) left {:?}",
+        leftovers(ply_pid)
+    );
+}
+
+/// The cgroup directories (beside this test's own, in every hierarchy at its usual mount
+/// point) and the scratch folders in /tmp of the referee `ply`.
+fn leftovers(ply: u32) -> Vec<std::path::PathBuf> {
+    let prefix = format!("ply-{ply}-");
+    let scratch = format!("ply-bots-{ply}-");
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let mut bases: Vec<std::path::PathBuf> = own
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(3, ':');
+            let (controllers, path) = (parts.nth(1)?, parts.next()?);
+            let mount = controllers.trim_start_matches("name=");
+            let dir = std::path::Path::new("/sys/fs/cgroup").join(mount);
+            Some(dir.join(path.trim_start_matches('/')))
+        })
+        .collect();
+    bases.push("/tmp".into());
+    bases
+        .iter()
+        .filter_map(|base| std::fs::read_dir(base).ok())
+        .flat_map(|entries| entries.flatten())
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with(&prefix) || name.starts_with(&scratch)
+        })
+        .map(|e| e.path())
+        .collect()
 }
 
 #[test]

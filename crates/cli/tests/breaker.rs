@@ -12,12 +12,21 @@ use common::{ply, text};
 
 const PLY: &str = env!("CARGO_BIN_EXE_ply");
 
-/// A tmux session running one shell command in a 100x30 window, killed when dropped.
+/// A tmux session running one shell command in a 100x30 window, killed when dropped. Each
+/// runs on a tmux server of its own (`-L`): with one shared server, a session started just
+/// as another test killed the last one could meet the server on its way out.
 struct Tmux {
     name: String,
 }
 
 impl Tmux {
+    /// A tmux command for this session's own server.
+    fn tmux(name: &str) -> Command {
+        let mut cmd = Command::new("tmux");
+        cmd.args(["-L", name]);
+        cmd
+    }
+
     fn start(tag: &str, command: &str, data: &Path) -> Tmux {
         assert!(
             Command::new("tmux")
@@ -27,7 +36,7 @@ impl Tmux {
             "tmux is missing: run scripts/install-test-deps"
         );
         let name = format!("ply-breaker-{tag}-{}", std::process::id());
-        let status = Command::new("tmux")
+        let status = Tmux::tmux(&name)
             .args(["new-session", "-d", "-s", &name, "-x", "100", "-y", "30"])
             .arg(format!(
                 "env RUST_BACKTRACE=0 XDG_DATA_HOME={} HOME={} LANG=C.UTF-8 {command}; echo \"EXIT $?\"; stty -a; sleep 60",
@@ -42,7 +51,7 @@ impl Tmux {
 
     fn keys(&self, keys: &[&str]) {
         for k in keys {
-            let ok = Command::new("tmux")
+            let ok = Tmux::tmux(&self.name)
                 .args(["send-keys", "-t", &self.name, k])
                 .status()
                 .unwrap();
@@ -52,7 +61,7 @@ impl Tmux {
     }
 
     fn screen(&self) -> String {
-        let out = Command::new("tmux")
+        let out = Tmux::tmux(&self.name)
             .args(["capture-pane", "-p", "-t", &self.name])
             .output()
             .unwrap();
@@ -61,7 +70,7 @@ impl Tmux {
 
     /// The screen with up to 500 lines that scrolled off it.
     fn history(&self) -> String {
-        let out = Command::new("tmux")
+        let out = Tmux::tmux(&self.name)
             .args(["capture-pane", "-p", "-S", "-500", "-t", &self.name])
             .output()
             .unwrap();
@@ -69,7 +78,7 @@ impl Tmux {
     }
 
     fn alternate_screen(&self) -> bool {
-        let out = Command::new("tmux")
+        let out = Tmux::tmux(&self.name)
             .args(["display-message", "-p", "-t", &self.name, "#{alternate_on}"])
             .output()
             .unwrap();
@@ -116,9 +125,7 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
-            .status();
+        let _ = Tmux::tmux(&self.name).arg("kill-server").status();
     }
 }
 
@@ -202,7 +209,7 @@ fn a_small_terminal_is_told_and_pauses_the_game() {
     );
     t.wait("the game", |s| s.contains("BLOCK BREAKER"));
     let resize = |w: &str, h: &str| {
-        let ok = Command::new("tmux")
+        let ok = Tmux::tmux(&t.name)
             .args(["resize-window", "-t", &t.name, "-x", w, "-y", h])
             .status()
             .unwrap();

@@ -96,13 +96,22 @@ fn in_terminal(dir: &Path, env: &str, command: &str) -> Option<String> {
     if Command::new("tmux").arg("-V").output().is_err() {
         return None;
     }
-    let session = format!("ply-colour-{}", std::process::id());
+    // A tmux server of its own per call (`-L`): the server of the last call may still be on
+    // its way out after its only session was killed.
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let session = format!("ply-colour-{}-{n}", std::process::id());
+    let tmux = || {
+        let mut cmd = Command::new("tmux");
+        cmd.args(["-L", &session]);
+        cmd
+    };
     let bin = env!("CARGO_BIN_EXE_ply");
     let script = format!(
         "cd '{}' && {env} '{bin}' {command}; sleep 30",
         dir.display()
     );
-    let status = Command::new("tmux")
+    let status = tmux()
         .args([
             "new-session",
             "-d",
@@ -120,7 +129,7 @@ fn in_terminal(dir: &Path, env: &str, command: &str) -> Option<String> {
     let mut screen = String::new();
     for _ in 0..100 {
         std::thread::sleep(std::time::Duration::from_millis(50));
-        let out = Command::new("tmux")
+        let out = tmux()
             .args(["capture-pane", "-p", "-e", "-t", &session])
             .output()
             .unwrap();
@@ -129,9 +138,7 @@ fn in_terminal(dir: &Path, env: &str, command: &str) -> Option<String> {
             break;
         }
     }
-    let _ = Command::new("tmux")
-        .args(["kill-session", "-t", &session])
-        .status();
+    let _ = tmux().arg("kill-server").status();
     Some(screen)
 }
 

@@ -108,30 +108,32 @@ impl Controllers {
     /// Kills what a referee killed with -9 left in its cgroups (`ply-PID-N` where no process
     /// PID runs any more), then removes them.
     pub fn remove_stale(&self) {
-        let mut stale = Vec::new();
+        self.reap(|name| {
+            name.strip_prefix("ply-")
+                .and_then(|rest| rest.split('-').next())
+                .and_then(|p| p.parse::<u32>().ok())
+                .is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists())
+        });
+    }
+
+    /// Kills every process of the cgroups whose directory name `doomed` picks, in every
+    /// hierarchy, and removes the directories (`crate::reaper`, and [`Self::remove_stale`]).
+    pub fn reap(&self, doomed: impl Fn(&str) -> bool) {
+        let mut picked = Vec::new();
         for base in self.bases() {
             let Ok(entries) = std::fs::read_dir(base) else {
                 continue;
             };
             for entry in entries.flatten() {
-                let name = entry.file_name();
-                let Some(pid) = name
-                    .to_str()
-                    .and_then(|n| n.strip_prefix("ply-"))
-                    .and_then(|rest| rest.split('-').next())
-                    .and_then(|p| p.parse::<u32>().ok())
-                else {
-                    continue;
-                };
-                if !Path::new(&format!("/proc/{pid}")).exists() {
-                    stale.push((base.clone(), entry.path()));
+                if entry.file_name().to_str().is_some_and(&doomed) {
+                    picked.push((base.clone(), entry.path()));
                 }
             }
         }
         // Freezer directories first: a process frozen when its referee was killed receives
         // no signal until thawed, so its memory and pids directories would not empty.
-        stale.sort_by_key(|(base, _)| self.freezer.as_ref() != Some(base));
-        for (base, dir) in stale {
+        picked.sort_by_key(|(base, _)| self.freezer.as_ref() != Some(base));
+        for (base, dir) in picked {
             let cg = Cgroup {
                 v2: self.v2.as_ref() == Some(&base),
                 freezer: (self.freezer.as_ref() == Some(&base)).then(|| dir.clone()),
@@ -140,6 +142,48 @@ impl Controllers {
             cg.thaw();
             cg.remove();
         }
+    }
+
+    /// The base directories as `KIND=PATH` arguments, for another process
+    /// ([`Self::from_args`]).
+    pub fn to_args(&self) -> Vec<std::ffi::OsString> {
+        let kinds = [
+            ("v2", &self.v2),
+            ("memory", &self.memory),
+            ("pids", &self.pids),
+            ("freezer", &self.freezer),
+            ("cpu", &self.cpu),
+        ];
+        kinds
+            .into_iter()
+            .filter_map(|(kind, base)| {
+                let mut arg = std::ffi::OsString::from(format!("{kind}="));
+                arg.push(base.as_ref()?);
+                Some(arg)
+            })
+            .collect()
+    }
+
+    /// The base directories from [`Self::to_args`]' arguments; `None` for any other
+    /// argument. (Whether v2's pids and cpu controllers are on is not carried: reaping does
+    /// not need it.)
+    pub fn from_args(args: &[std::ffi::OsString]) -> Option<Controllers> {
+        use std::os::unix::ffi::OsStrExt;
+        let mut found = Controllers::default();
+        for arg in args {
+            let bytes = arg.as_bytes();
+            let eq = bytes.iter().position(|&b| b == b'=')?;
+            let path = Some(PathBuf::from(std::ffi::OsStr::from_bytes(&bytes[eq + 1..])));
+            match &bytes[..eq] {
+                b"v2" => found.v2 = path,
+                b"memory" => found.memory = path,
+                b"pids" => found.pids = path,
+                b"freezer" => found.freezer = path,
+                b"cpu" => found.cpu = path,
+                _ => return None,
+            }
+        }
+        Some(found)
     }
 }
 

@@ -36,6 +36,10 @@
 //! (`crate::process::Sandbox::spawn`): the referee pauses it through its process group
 //! (the `pN` answer), and closes the socket to end it.
 //!
+//! The same program is also each sandbox's reaper (`ply __ply-jail-launcher
+//! __ply-cgroup-reaper ...`, `crate::reaper`), which kills a sandbox's bots when the referee
+//! dies without doing it.
+//!
 //! The referee keeps the deadline: it never waits on the launcher longer than the move's
 //! time plus a grace, and tears the whole jail down (the next move gets a new one) when
 //! the launcher does not answer.
@@ -136,6 +140,9 @@ pub fn serve(command: &[OsString]) -> i32 {
         eprintln!("ply: the jail launcher needs the bot's command line");
         return 2;
     };
+    if program == crate::reaper::ARG {
+        return crate::reaper::serve(args);
+    }
     // As the init of a pid namespace of its own (in a jail), kill(-1) reaches the jail's
     // processes only; anywhere else the launcher kills only its own descendants, whose
     // orphans it adopts.

@@ -25,6 +25,7 @@ pub mod launcher;
 pub mod moves;
 pub mod persistent;
 pub mod process;
+mod reaper;
 pub mod spec;
 mod verdict;
 

@@ -29,6 +29,7 @@ use rustix::process::{Pid, Resource, Rlimit, Signal};
 use crate::cgroup::{self, Cgroup, Controllers};
 use crate::jail::{Jail, JailReport, JailRequiredError, Missing};
 use crate::launcher::Launcher;
+use crate::reaper::Reaper;
 
 /// How many bytes of a bot's stderr a replay keeps.
 pub const STDERR_TAIL: usize = 2048;
@@ -184,6 +185,9 @@ pub struct Sandbox {
     launcher: Option<Launcher>,
     /// A game jail (or keeper) failed to start, and a warning said so.
     warned: std::sync::atomic::AtomicBool,
+    /// Kills this sandbox's bots if the referee dies without doing it (`crate::reaper`):
+    /// started with the first cgroup where there is a launcher; `None` when it could not be.
+    reaper: std::sync::OnceLock<Option<Reaper>>,
 }
 
 /// Numbers the sandboxes of this process.
@@ -247,6 +251,7 @@ impl Sandbox {
             id: NEXT_SANDBOX.fetch_add(1, Ordering::Relaxed),
             launcher: None,
             warned: std::sync::atomic::AtomicBool::new(false),
+            reaper: std::sync::OnceLock::new(),
         }
     }
 
@@ -473,9 +478,7 @@ impl Sandbox {
     /// so that no bot can list it; each scratch folder has an unguessable name, and a
     /// jailed bot sees this folder empty but for its own.
     pub(crate) fn veil(&self) -> std::io::Result<PathBuf> {
-        let veil = self
-            .scratch_root
-            .join(format!("ply-bots-{}-{}", std::process::id(), self.id));
+        let veil = self.veil_path();
         match std::fs::DirBuilder::new().mode(0o711).create(&veil) {
             Ok(()) => Ok(veil),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
@@ -752,10 +755,42 @@ impl Sandbox {
     /// With `per_game`, the tree is also limited to one CPU (the cgroup lasts a game: a
     /// CPU-limited v1 cgroup is too slow to make per move).
     pub(crate) fn new_cgroup(&self, n: u64, memory: u64, per_game: bool) -> Option<Cgroup> {
+        if self.has_cgroup() {
+            self.start_reaper();
+        }
         self.has_cgroup().then(|| {
             let name = format!("{}{n}", self.cgroup_prefix());
             Cgroup::create(&self.controllers, &name, memory, self.pids_max, per_game).ok()
         })?
+    }
+
+    /// Starts the sandbox's reaper once, when there is a launcher to be it; a reaper that
+    /// cannot start is warned about, and the bots then rely on the signals that end them
+    /// with the referee (which a bot frozen by cgroup v1 does not act on).
+    fn start_reaper(&self) {
+        let Some(launcher) = &self.launcher else {
+            return;
+        };
+        self.reaper.get_or_init(|| {
+            let prefix = self.cgroup_prefix();
+            match Reaper::start(launcher, &prefix, &self.veil_path(), &self.controllers) {
+                Ok(reaper) => Some(reaper),
+                Err(e) => {
+                    tracing::warn!(
+                        launcher = %launcher.name().display(),
+                        "the reaper of the bots' cgroups could not start: {e}; a bot paused \
+                         when ply is killed may stay frozen"
+                    );
+                    None
+                }
+            }
+        });
+    }
+
+    /// This sandbox's folder of scratch folders ([`Sandbox::veil`]), made or not.
+    fn veil_path(&self) -> PathBuf {
+        self.scratch_root
+            .join(format!("ply-bots-{}-{}", std::process::id(), self.id))
     }
 
     /// A fresh scratch folder (numbered `n`) under `veil`, owned by the jail's user.
@@ -803,12 +838,10 @@ fn unguessable() -> u64 {
 }
 
 impl Drop for Sandbox {
-    /// Removes this sandbox's folder of scratch folders, empty once its bots are gone.
+    /// Removes this sandbox's folder of scratch folders, empty once its bots are gone (the
+    /// reaper, dropped next, then finds nothing left and exits).
     fn drop(&mut self) {
-        let veil = self
-            .scratch_root
-            .join(format!("ply-bots-{}-{}", std::process::id(), self.id));
-        let _ = std::fs::remove_dir(veil);
+        let _ = std::fs::remove_dir(self.veil_path());
     }
 }
 
