@@ -293,6 +293,8 @@ fn solve_prove_finds_and_proves_the_weighted_optimum() {
         (&["--prove", "--table-mb", "0"][..], "--table-mb"),
         (&["--max-nodes", "5"][..], "--prove"),
         (&["--prove", "--packages"][..], "--packages"),
+        // The score chooses where to stop: a finish hole was silently ignored before.
+        (&["--finish", "2,2"][..], "--finish"),
     ] {
         let (code, _, err) = ply(dir.path(), &args(extra));
         assert_eq!(code, 2, "{extra:?}: {err}");

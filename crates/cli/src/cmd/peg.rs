@@ -10,9 +10,9 @@ use clap::{Args, Subcommand, ValueEnum};
 use indicatif::ProgressBar;
 
 use ply_puzzles::peg_solitaire::{
-    Geometry, Goal, Outcome, Reduce, Setup, Standard, fewest_moves, format_classic, format_contest,
-    jump_holes, package, parse_contest_moves, parse_hole, picture, purge, reachable_levels, replay,
-    replay_jumps, solve, weighted,
+    self as peg, Goal, Outcome, Reduce, ScoreSearch, Setup, SolveError, Standard, fewest_moves,
+    format_classic, format_contest, jump_holes, package, parse_contest_moves, parse_hole, picture,
+    reachable_levels, replay, replay_jumps, solve,
 };
 
 use crate::bad_input;
@@ -330,62 +330,38 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
     if !a.prove && (a.max_nodes.is_some() || a.table_mb.is_some()) {
         return Err(bad_input!("--max-nodes and --table-mb apply to --prove"));
     }
-    let mut proof = None;
-    let started = Instant::now();
-    let (jumps, optimal) = match a.objective {
-        Objective::Pegs => {
-            let report = solve(board, setup.pegs, goal);
-            match report.outcome {
-                Outcome::Solved(j) => (j, true),
-                Outcome::Impossible(proof) => {
-                    outln!("no solution: {proof}");
-                    return Ok(ExitCode::from(1));
-                }
-            }
-        }
-        Objective::Moves => {
-            let pb = spinner("enumerating positions");
-            let f = fewest_moves(board, setup.pegs, goal, |phase, k| {
-                pb.set_message(format!("{phase} level {k}"));
-                pb.tick();
-            });
-            pb.finish_and_clear();
-            match f {
-                Some(f) => (f.jumps, true),
-                None => {
-                    outln!(
-                        "no solution: exhaustive search of every reachable position found none finished"
-                    );
-                    return Ok(ExitCode::from(1));
-                }
-            }
-        }
+    if a.objective == Objective::Score && a.finish.is_some() {
+        return Err(bad_input!(
+            "--finish applies to --objective pegs or moves; the score objective chooses where to stop"
+        ));
+    }
+    let objective = match a.objective {
+        Objective::Pegs => peg::Objective::Pegs(goal),
+        Objective::Moves => peg::Objective::Moves(goal),
         Objective::Score if a.packages => {
-            if board.geometry() != Geometry::Square {
-                return Err(bad_input!(
-                    "--packages: blocks are square-grid windows; the triangle's diagonal jumps leave them"
-                ));
-            }
-            let p = purge::purge_search(&setup, a.width, &mut purge::PackageTable::new());
-            tracing::info!(
-                "package and purge: {} packages and {} single jumps joined; {} states, {} blocks in the table",
-                p.packages,
-                p.singles,
-                p.nodes,
-                p.table
-            );
-            (p.jumps, false)
+            peg::Objective::Score(ScoreSearch::Packages { width: a.width })
         }
-        Objective::Score if a.prove => {
-            let w = weighted::weighted_search(&setup, a.width);
-            let options = weighted::ProveOptions {
-                incumbent: Some(w.jumps),
-                max_nodes: a.max_nodes.unwrap_or(u64::MAX),
-                table_entries: usize::try_from((a.table_mb.unwrap_or(512) << 20) / 48)
-                    .unwrap_or(usize::MAX),
-            };
-            let pb = spinner("proving");
-            let p = weighted::prove_optimum(&setup, &options, |s| {
+        Objective::Score if a.prove => peg::Objective::Score(ScoreSearch::Prove {
+            width: a.width,
+            max_nodes: a.max_nodes.unwrap_or(u64::MAX),
+            table_entries: usize::try_from((a.table_mb.unwrap_or(512) << 20) / 48)
+                .unwrap_or(usize::MAX),
+        }),
+        Objective::Score => peg::Objective::Score(ScoreSearch::Beam { width: a.width }),
+    };
+    let started = Instant::now();
+    let pb = match a.objective {
+        Objective::Moves => Some(spinner("enumerating positions")),
+        Objective::Score if a.prove => Some(spinner("proving")),
+        _ => None,
+    };
+    let solved = peg::solve_for(&setup, &objective, |p| {
+        let Some(pb) = &pb else { return true };
+        match p {
+            peg::objective::Progress::Level { phase, level } => {
+                pb.set_message(format!("{phase} level {level}"));
+            }
+            peg::objective::Progress::Proving(s) => {
                 pb.set_message(format!(
                     "{} nodes, best {}, table {}, about {:.4}% done",
                     s.nodes,
@@ -402,34 +378,50 @@ fn run_solve(a: &SolveArgs) -> Result<ExitCode> {
                         100.0 * s.done
                     );
                 }
-                pb.tick();
-                true
-            })
-            .map_err(|e| bad_input!("--prove: {e}"))?;
-            pb.finish_and_clear();
-            tracing::info!(
-                "branch and bound from the beam's {}: {} nodes, {} bound cuts, {} table cuts, root bound {}{}",
-                w.score,
-                p.nodes,
-                p.cuts,
-                p.transpositions,
-                p.root_bound,
-                if p.proven {
-                    ""
-                } else {
-                    "; stopped by --max-nodes"
-                }
-            );
-            let optimal = p.proven;
-            let jumps = p.jumps.clone();
-            proof = Some(p);
-            (jumps, optimal)
+            }
         }
-        Objective::Score => {
-            let w = weighted::weighted_search(&setup, a.width);
-            (w.jumps, w.optimal)
+        pb.tick();
+        true
+    });
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    let answer = match solved {
+        Ok(answer) => answer,
+        Err(SolveError::NoSolution(why)) => {
+            outln!("no solution: {why}");
+            return Ok(ExitCode::from(1));
         }
+        Err(SolveError::Refused(why)) if a.packages => {
+            return Err(bad_input!("--packages: {why}"));
+        }
+        Err(SolveError::Refused(why)) => return Err(bad_input!("--prove: {why}")),
     };
+    if let Some(p) = &answer.purged {
+        tracing::info!(
+            "package and purge: {} packages and {} single jumps joined; {} states, {} blocks in the table",
+            p.packages,
+            p.singles,
+            answer.nodes,
+            p.table
+        );
+    }
+    if let Some(p) = &answer.proof {
+        tracing::info!(
+            "branch and bound from the beam's {}: {} nodes, {} bound cuts, {} table cuts, root bound {}{}",
+            answer.beam_score.unwrap_or(p.score),
+            p.nodes,
+            p.cuts,
+            p.transpositions,
+            p.root_bound,
+            if p.proven {
+                ""
+            } else {
+                "; stopped by --max-nodes"
+            }
+        );
+    }
+    let (jumps, optimal, proof) = (answer.jumps, answer.optimal, answer.proof);
     let secs = started.elapsed().as_secs_f64();
     let r =
         replay_jumps(&setup, &jumps).context("the solver's answer failed the scorer (a bug)")?;

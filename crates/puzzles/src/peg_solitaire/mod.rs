@@ -60,6 +60,7 @@ pub mod count;
 pub mod fewest;
 mod matrix;
 mod moves;
+pub mod objective;
 pub mod package;
 pub mod picture;
 pub mod purge;
@@ -80,6 +81,7 @@ pub use moves::{
     ParseMovesError, WrittenJump, format_classic, format_contest, group_moves, jump_holes,
     parse_classic_moves, parse_contest_moves,
 };
+pub use objective::{Answer, Objective, ScoreSearch, SolveError, solve_for};
 pub use puzzle::{ChainMove, HoleJump, PegChains, PegPuzzle};
 pub use score::{IllegalJumpError, IllegalReason, Replay, replay, replay_jumps};
 pub use solve::{Goal, Outcome, PegHasher, PegSet, Proof, SolveReport, solve};

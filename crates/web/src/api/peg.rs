@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use ply_puzzles::peg_solitaire::{
-    Goal, Hole, Outcome, Setup, Standard, replay_jumps, solve, weighted,
+    self as peg, Goal, Hole, ScoreSearch, Setup, SolveError, Standard, replay_jumps,
 };
 
 use super::{ApiError, ApiResult, Body, blocking};
@@ -90,17 +90,10 @@ pub async fn peg_solve(Body(req): Body<PegRequest>) -> ApiResult<Json<Value>> {
                 })
                 .collect()
         };
-        match objective {
-            "score" => {
-                let w = weighted::weighted_search(&s, WEIGHTED_WIDTH);
-                let r = replay_jumps(&s, &w.jumps).map_err(|e| {
-                    ApiError::internal(format!("the answer failed the scorer: {e}"))
-                })?;
-                Ok(Json(json!({
-                    "jumps": holes(&w.jumps), "score": r.score, "pegs_left": r.pegs_left,
-                    "optimal": w.optimal, "nodes": w.nodes,
-                })))
-            }
+        let objective = match objective {
+            "score" => peg::Objective::Score(ScoreSearch::Beam {
+                width: WEIGHTED_WIDTH,
+            }),
             "pegs" => {
                 if let Some(pegs) = &req.pegs {
                     let mut bits = 0u64;
@@ -122,17 +115,22 @@ pub async fn peg_solve(Body(req): Body<PegRequest>) -> ApiResult<Json<Value>> {
                     }
                     s.pegs = bits;
                 }
-                let report = solve(&s.board, s.pegs, Goal::OnePeg);
-                Ok(Json(match report.outcome {
-                    Outcome::Solved(j) => {
-                        json!({"jumps": holes(&j), "optimal": true, "nodes": report.nodes})
-                    }
-                    Outcome::Impossible(proof) => {
-                        json!({"jumps": null, "reason": proof.to_string(), "nodes": report.nodes})
-                    }
-                }))
+                peg::Objective::Pegs(Goal::OnePeg)
             }
-            other => Err(ApiError::bad(format!("objective {other:?}: pegs or score"))),
+            other => return Err(ApiError::bad(format!("objective {other:?}: pegs or score"))),
+        };
+        match peg::solve_for(&s, &objective, |_| true) {
+            Ok(answer) => {
+                let r = replay_jumps(&s, &answer.jumps).map_err(|e| {
+                    ApiError::internal(format!("the answer failed the scorer: {e}"))
+                })?;
+                Ok(Json(json!({
+                    "jumps": holes(&answer.jumps), "score": r.score, "pegs_left": r.pegs_left,
+                    "optimal": answer.optimal, "nodes": answer.nodes,
+                })))
+            }
+            Err(SolveError::NoSolution(why)) => Ok(Json(json!({"jumps": null, "reason": why}))),
+            Err(SolveError::Refused(why)) => Err(ApiError::bad(why)),
         }
     })
     .await
