@@ -34,7 +34,8 @@ ply peg solve --board english --objective moves   # 17 moves, any finish (releas
 ply peg solve --board english --objective moves --finish 44   # 18: the central game\n  \
 ply peg solve --board weighted.txt --objective score --format contest\n  \
 ply peg solve --board english --objective score --packages --width 50   # package and purge\n  \
-ply peg solve --board weighted.txt --objective score --prove --format json   # exact\n  \
+ply peg solve --board weighted.txt --objective score --prove --max-nodes 2000000 --format json\n      \
+# exact unless the cap stops it first (the contest's board needs 134 M nodes, 3 GB)\n  \
 ply peg solve --board french                      # impossible: prints the proof, exit 1"
     )]
     Solve(SolveArgs),
