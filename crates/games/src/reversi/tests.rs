@@ -483,3 +483,54 @@ fn probcut_params_follow_the_table() {
     let deep = probcut::params(30, 20).expect("extrapolated");
     assert_eq!(deep.shallow, probcut::shallow_depth(20));
 }
+
+/// Positions of seeded random games with exactly `empties_left` empty cells.
+fn positions_with_empties(empties_left: u32, count: usize, seed: u64) -> Vec<Othello> {
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while out.len() < count {
+        let mut state = Othello::start();
+        while state.outcome().is_none() && empties(&state) > empties_left {
+            state.legal_moves(&mut moves);
+            state.play_unchecked(*moves.choose(&mut rng).unwrap());
+        }
+        if state.outcome().is_none() && empties(&state) == empties_left {
+            out.push(state);
+        }
+    }
+    out
+}
+
+/// ProbCut cuts from 14 empties, where the search can already reach the end: whenever a
+/// search with it claims the game's value (`exact`), that value is the exact solver's win,
+/// loss or draw, and every position searched to the end is claimed exact or left unproven,
+/// never proven wrong.
+#[test]
+fn probcut_never_changes_an_exact_endgame_result() {
+    use ply_search::AlphaBeta;
+    let mut claimed = 0;
+    for empties_left in 14..=15 {
+        for state in positions_with_empties(empties_left, 6, u64::from(empties_left)) {
+            let solved = EndgameSolver::new()
+                .solve(&state, SolveMode::Exact, ply_core::Budget::UNLIMITED)
+                .expect("an unfinished position");
+            let budget = ply_core::Budget::depth(empties_left + 4);
+            let on = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, fixed(true))
+                .search(&state, budget);
+            if on.exact || on.score.is_proven() {
+                claimed += 1;
+                assert_eq!(
+                    on.score.0.signum(),
+                    solved.score.signum(),
+                    "{state}: ProbCut's {:?}, the solver's {}",
+                    on.score,
+                    solved.score
+                );
+            }
+        }
+    }
+    assert!(claimed > 0, "no search claimed a result");
+}
