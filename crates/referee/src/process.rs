@@ -755,13 +755,12 @@ impl Sandbox {
     /// With `per_game`, the tree is also limited to one CPU (the cgroup lasts a game: a
     /// CPU-limited v1 cgroup is too slow to make per move).
     pub(crate) fn new_cgroup(&self, n: u64, memory: u64, per_game: bool) -> Option<Cgroup> {
-        if self.has_cgroup() {
-            self.start_reaper();
+        if !self.has_cgroup() {
+            return None;
         }
-        self.has_cgroup().then(|| {
-            let name = format!("{}{n}", self.cgroup_prefix());
-            Cgroup::create(&self.controllers, &name, memory, self.pids_max, per_game).ok()
-        })?
+        self.start_reaper();
+        let name = format!("{}{n}", self.cgroup_prefix());
+        Cgroup::create(&self.controllers, &name, memory, self.pids_max, per_game).ok()
     }
 
     /// Starts the sandbox's reaper once, when there is a launcher to be it; a reaper that
