@@ -15,11 +15,11 @@ use crate::bad_input;
 
 /// The share of the budget left after reading the input that the search may use; the rest
 /// covers stopping the search (a check every 1024 nodes), printing, freeing the tables and
-/// exiting, and the load's delays. At 0.9 of the default 900 ms the referee's slowest Othello
-/// move was 888-900 ms over some 4,000 moves at load 8-11; at 0.95, which gives the search 45
-/// ms more, it was 920 ms over 2,843 moves at load 4.5-9, still 80 ms under the contest's 1 s
-/// (docs/strength.md).
-const SEARCH_SHARE: f64 = 0.95;
+/// exiting, and the load's delays. At 0.9 the referee's slowest move was 888 ms over 6,095
+/// moves of the four games at load 8-10. At 0.95 (stop 28), 10x10 Reversi lost 3 of 3,150
+/// moves on time (1000 ms) while CI's builds shared the core, though its slowest move idle
+/// was 856 ms: the load's delays reach 145 ms, and 0.9 leaves them 190 (docs/strength.md).
+const SEARCH_SHARE: f64 = 0.9;
 
 pub fn run(args: &BotArgs) -> Result<ExitCode> {
     let kind = super::game_kind(&args.game)?;
