@@ -45,8 +45,9 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         ));
     }
     // The budget runs from the process's start, which the referee's clock is close to:
-    // loading this large program on a loaded machine can take tens of milliseconds
-    // before `main` (a 10x10 Reversi move took 1000.3 ms at load 3-5 while builds ran).
+    // loading this large program on a loaded machine takes time before `main` that the
+    // referee counts. (It did not explain the moves over 1 s at the 0.95 share: those came
+    // from the load after the deadline; docs/strength.md.)
     let budget = Duration::from_millis(args.time_ms).saturating_sub(born + started.elapsed());
     let mut search = AlphaBeta::with(
         G::Eval::default(),
