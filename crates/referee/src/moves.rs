@@ -33,8 +33,13 @@ pub(crate) const START_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long the launcher may take to kill a move's processes before the whole jail is torn
 /// down (the next move then gets a new one).
 const CLEAN_TIMEOUT: Duration = Duration::from_secs(2);
-/// How long the end of a move's output is waited for once its processes are gone.
-const LAST_OUTPUT: Duration = Duration::from_millis(50);
+/// How long the end of a move's output is waited for once its processes are gone. The end
+/// (both pipes closed) normally comes as soon as the reader threads run, so this costs
+/// nothing; it is long because on a loaded machine those threads can wait over 100 ms for a
+/// core: at 50 ms, two CI runs at load 10 lost a whole move's output ("no output" from a
+/// bot that had answered). Only a pipe held open by a process that escaped the move
+/// (possible without a cgroup) makes the referee wait this long, and not on the bot's clock.
+pub(crate) const LAST_OUTPUT: Duration = Duration::from_secs(1);
 
 /// A per-move bot's moves in one game: under one launcher for the whole game (in one
 /// jail where the sandbox has a jail) where the sandbox has a launcher, else a process per

@@ -1148,17 +1148,6 @@ impl BotProcess {
             }
         }
     }
-
-    /// The events still queued, up to `grace` (streams held open by escaped children are
-    /// not waited for longer).
-    pub fn drain(&mut self, grace: Duration) -> Vec<Event> {
-        let deadline = Instant::now() + grace;
-        let mut out = Vec::new();
-        while let Some(e) = self.next_event(deadline) {
-            out.push(e);
-        }
-        out
-    }
 }
 
 impl Drop for BotProcess {
@@ -1258,8 +1247,17 @@ pub(crate) fn run_process(
     }
     let elapsed = process.elapsed();
     process.kill();
-    for event in process.drain(Duration::from_millis(50)) {
-        absorb(event, limits, &mut stdout, &mut stderr_tail);
+    // Until both pipes close: an exit can come before the reader threads pass on the output.
+    let until = Instant::now() + crate::moves::LAST_OUTPUT;
+    let mut closed = 0;
+    while closed < 2 {
+        match process.next_event(until) {
+            Some(Event::StdoutClosed(()) | Event::StderrClosed) => closed += 1,
+            Some(event) => {
+                absorb(event, limits, &mut stdout, &mut stderr_tail);
+            }
+            None => break,
+        }
     }
     let mut end = end.expect("loop ends with an end");
     if process.out_of_memory() {
