@@ -39,6 +39,9 @@ pub enum Cutoff {
     RankStabilized,
     /// The turn limit was reached.
     TurnLimit,
+    /// The referee was asked to stop (Ctrl-C): not an end of the original's, which wrote no
+    /// replay then; ply ends the game between turns and keeps what was played.
+    Interrupted,
 }
 
 impl Cutoff {
@@ -51,6 +54,7 @@ impl Cutoff {
             Cutoff::AntsNotRazing => "ants not razing hills",
             Cutoff::RankStabilized => "rank stabilized",
             Cutoff::TurnLimit => "turn limit reached",
+            Cutoff::Interrupted => "interrupted",
         }
     }
 }
@@ -1124,6 +1128,15 @@ impl AntsGame {
             self.cutoff = cutoff;
         }
         cutoff.is_some()
+    }
+
+    /// Ends the game between turns because the referee was asked to stop: [`Self::finish_game`]
+    /// with the cutoff [`Cutoff::Interrupted`], the scores as they stand.
+    pub fn interrupt(&mut self) {
+        if self.cutoff.is_none() {
+            self.cutoff = Some(Cutoff::Interrupted);
+        }
+        self.finish_game();
     }
 
     /// The original `finish_game`: the lone survivor is credited with every hill left.

@@ -232,13 +232,7 @@ impl AntsMatch {
         }
         if self.game.game_over() || t >= self.game.settings().turns {
             self.game.finish_game();
-            for b in 0..n {
-                if self.game.is_alive(b) {
-                    let end = self.end_block(b);
-                    self.pending[b].push_str(&end);
-                }
-            }
-            self.over = true;
+            self.send_end_blocks();
         } else {
             self.turn = t + 1;
             for b in 0..n {
@@ -250,6 +244,40 @@ impl AntsMatch {
             }
         }
         reports
+    }
+
+    /// Ends the game now, between turns (the referee was asked to stop): the scores as they
+    /// stand, the cutoff [`Cutoff::Interrupted`], and every live seat's pending text replaced
+    /// by its end block, so that a program is told the game is over instead of its next turn.
+    /// Nothing happens once the game is over.
+    pub fn interrupt(&mut self) {
+        if self.over {
+            return;
+        }
+        // `turn` is already the next turn, which is not played: the game ends at the last.
+        let played = self.turn.saturating_sub(1);
+        self.turn = played;
+        for b in 0..self.game.players() {
+            if self.game.is_alive(b) {
+                self.player_turns[b] = played;
+            }
+        }
+        self.game.interrupt();
+        for p in &mut self.pending {
+            p.clear();
+        }
+        self.send_end_blocks();
+    }
+
+    /// The end block for every live seat, and the game over.
+    fn send_end_blocks(&mut self) {
+        for b in 0..self.game.players() {
+            if self.game.is_alive(b) {
+                let end = self.end_block(b);
+                self.pending[b].push_str(&end);
+            }
+        }
+        self.over = true;
     }
 
     fn end_block(&mut self, b: usize) -> String {

@@ -161,7 +161,9 @@ pub(crate) fn play_ants_game(
             }
         });
     }
-    let records = play_ants(&mut m, &mut players, limits, false, |_| {});
+    let records = play_ants(&mut m, &mut players, limits, false, |_| {
+        std::ops::ControlFlow::Continue(())
+    });
     drop(players);
     let names: Vec<String> = bots.iter().map(|(n, _)| n.to_string()).collect();
     let result = m

@@ -1,6 +1,8 @@
 //! Ctrl-C or a kill of `ply` during an Ants game leaves no bot behind (issue 15 item 5): the
 //! bots are persistent processes, paused between turns, and must die with the referee
-//! whether it is interrupted or killed outright, in the jail and without it.
+//! whether it is interrupted or killed outright, in the jail and without it. One Ctrl-C ends
+//! the game after the turn in progress and still writes its replay; a second one, or a
+//! SIGKILL, ends `ply` at once (the sandbox's reaper cleans up).
 
 use std::os::unix::fs::PermissionsExt;
 use std::process::{Child, Command, Stdio};
@@ -63,6 +65,7 @@ fn wait_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
 }
 
 fn start_game(dir: &std::path::Path, marker: &str, jail: bool) -> Child {
+    let replay = dir.join("game.replay");
     let map = dir.join("duel.map");
     let out = Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(["ants", "mapgen", "--players", "2", "--rows", "18"])
@@ -94,7 +97,8 @@ fn start_game(dir: &std::path::Path, marker: &str, jail: bool) -> Child {
             "/usr/bin/python3 {} {marker}-slow 1",
             bot.display()
         ))
-        .args(["--turns", "1000", "--turntime", "2000"])
+        .args(["--turns", "1000", "--turntime", "2000", "--replay"])
+        .arg(&replay)
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     if !jail {
@@ -103,11 +107,11 @@ fn start_game(dir: &std::path::Path, marker: &str, jail: bool) -> Child {
     cmd.spawn().unwrap()
 }
 
-fn stop_ply_and_check(signal: &str, jail: bool) {
-    if !std::path::Path::new("/usr/bin/python3").exists() {
-        eprintln!("skipping: /usr/bin/python3 is absent");
-        return;
-    }
+/// Sends `signals` to ply in turn, as fast as `kill` runs, while a bot is paused (frozen
+/// where there is a freezer), and checks that ply ends, with `code` when it exits, and that
+/// nothing of its bots is left. Returns the replay, if ply wrote one.
+fn stop_ply_and_check(signals: &[&str], jail: bool, code: Option<i32>) -> Option<String> {
+    let signal = signals.join("-");
     let dir = tempfile::tempdir().unwrap();
     let marker = format!("ply-interrupt-{}-{signal}-{jail}", std::process::id());
     let mut ply = start_game(dir.path(), &marker, jail);
@@ -128,15 +132,19 @@ fn stop_ply_and_check(signal: &str, jail: bool) {
     if !frozen {
         eprintln!("no freezer seen for the bot here: stopping ply at an arbitrary moment");
     }
-    let status = Command::new("kill")
-        .args([&format!("-{signal}"), &ply.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    for sig in signals {
+        let status = Command::new("kill")
+            .args([&format!("-{sig}"), &ply.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    // One Ctrl-C waits for the turn in progress: the slow bot's second, and the end block.
     let exited = wait_until(Duration::from_secs(10), || {
         ply.try_wait().unwrap().is_some()
     });
     assert!(exited, "ply did not stop on SIG{signal}");
+    assert_eq!(ply.wait().unwrap().code(), code, "SIG{signal}");
     let gone = wait_until(Duration::from_secs(10), || {
         processes_with(&marker, ply_pid).is_empty()
     });
@@ -152,6 +160,26 @@ fn stop_ply_and_check(signal: &str, jail: bool) {
         "SIG{signal} (jail: {jail}) left {:?}",
         leftovers(ply_pid)
     );
+    std::fs::read_to_string(dir.path().join("game.replay")).ok()
+}
+
+/// The replay of a game ended by one Ctrl-C: cut before the turn limit, marked
+/// `interrupted`, and every ant's life within the turns played.
+fn check_interrupted_replay(replay: Option<String>) {
+    let Some(text) = replay else {
+        panic!("one Ctrl-C wrote no replay");
+    };
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let data = &v["replaydata"];
+    assert_eq!(data["cutoff"], "interrupted", "{}", data["cutoff"]);
+    let turns = v["game_length"].as_u64().unwrap();
+    assert!(turns < 1000, "game_length {turns}");
+    for ant in data["ants"].as_array().unwrap() {
+        assert!(
+            ant[3].as_u64().unwrap() <= turns + 1,
+            "ant {ant} outlives the game"
+        );
+    }
 }
 
 /// The cgroup directories (beside this test's own, in every hierarchy at its usual mount
@@ -184,22 +212,51 @@ fn leftovers(ply: u32) -> Vec<std::path::PathBuf> {
         .collect()
 }
 
+/// Whether the bots' interpreter is absent (the test then says so and is skipped).
+fn no_python() -> bool {
+    let absent = !std::path::Path::new("/usr/bin/python3").exists();
+    if absent {
+        eprintln!("skipping: /usr/bin/python3 is absent");
+    }
+    absent
+}
+
 #[test]
-fn ctrl_c_in_the_jail_leaves_no_bot() {
-    stop_ply_and_check("INT", true);
+fn ctrl_c_in_the_jail_ends_the_game_and_leaves_no_bot() {
+    if no_python() {
+        return;
+    }
+    check_interrupted_replay(stop_ply_and_check(&["INT"], true, Some(130)));
+}
+
+#[test]
+fn a_second_ctrl_c_in_the_jail_quits_at_once_and_leaves_no_bot() {
+    if no_python() {
+        return;
+    }
+    stop_ply_and_check(&["INT", "INT"], true, Some(130));
 }
 
 #[test]
 fn kill_9_in_the_jail_leaves_no_bot() {
-    stop_ply_and_check("KILL", true);
+    if no_python() {
+        return;
+    }
+    assert_eq!(stop_ply_and_check(&["KILL"], true, None), None);
 }
 
 #[test]
-fn ctrl_c_without_the_jail_leaves_no_bot() {
-    stop_ply_and_check("INT", false);
+fn ctrl_c_without_the_jail_ends_the_game_and_leaves_no_bot() {
+    if no_python() {
+        return;
+    }
+    check_interrupted_replay(stop_ply_and_check(&["INT"], false, Some(130)));
 }
 
 #[test]
 fn kill_9_without_the_jail_leaves_no_bot() {
-    stop_ply_and_check("KILL", false);
+    if no_python() {
+        return;
+    }
+    assert_eq!(stop_ply_and_check(&["KILL"], false, None), None);
 }

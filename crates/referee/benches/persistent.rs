@@ -119,7 +119,9 @@ fn game(sandbox: &Sandbox, python: Option<&str>) -> Duration {
     };
     let mut seats = vec![first, AntsSeat::Builtin(BuiltinBot::Hold.create(1))];
     let start = Instant::now();
-    play_ants(&mut m, &mut seats, &limits, false, |_| {});
+    play_ants(&mut m, &mut seats, &limits, false, |_| {
+        std::ops::ControlFlow::Continue(())
+    });
     let elapsed = start.elapsed();
     assert_eq!(m.result().unwrap().game_length, TURNS);
     elapsed / TURNS

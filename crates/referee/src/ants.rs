@@ -9,6 +9,7 @@
 //! remaining seat gets its `end` block and every process is killed, so none outlives the
 //! game, whatever happened.
 
+use std::ops::ControlFlow;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -82,7 +83,9 @@ impl SeatLogs for InMemory<'_> {
     }
 }
 
-/// Plays `m` to its end with one seat per player. `on_turn` is called after every turn.
+/// Plays `m` to its end with one seat per player. `on_turn` is called after every turn; when
+/// it breaks, the game ends there ([`AntsMatch::interrupt`]: the scores as they stand, every
+/// program sent its end block and stopped), as `ply ants play` does on Ctrl-C.
 /// With `record`, each [`SeatRecord`] keeps every byte sent and received (in memory: use
 /// [`play_ants_logged`] for long games with bots that may write a lot).
 ///
@@ -93,7 +96,7 @@ pub fn play_ants(
     seats: &mut [AntsSeat],
     limits: &PersistentLimits,
     record: bool,
-    on_turn: impl FnMut(&AntsMatch),
+    on_turn: impl FnMut(&AntsMatch) -> ControlFlow<()>,
 ) -> Vec<SeatRecord> {
     if !record {
         return play::<InMemory>(m, seats, limits, None, on_turn);
@@ -118,7 +121,7 @@ pub fn play_ants_logged(
     seats: &mut [AntsSeat],
     limits: &PersistentLimits,
     logs: &mut dyn SeatLogs,
-    on_turn: impl FnMut(&AntsMatch),
+    on_turn: impl FnMut(&AntsMatch) -> ControlFlow<()>,
 ) -> Vec<SeatRecord> {
     play(m, seats, limits, Some(logs), on_turn)
 }
@@ -144,7 +147,7 @@ fn play<L: SeatLogs + ?Sized>(
     seats: &mut [AntsSeat],
     limits: &PersistentLimits,
     mut logs: Option<&mut L>,
-    mut on_turn: impl FnMut(&AntsMatch),
+    mut on_turn: impl FnMut(&AntsMatch) -> ControlFlow<()>,
 ) -> Vec<SeatRecord> {
     let n = m.game().players();
     assert_eq!(seats.len(), n, "one seat per player");
@@ -207,7 +210,12 @@ fn play<L: SeatLogs + ?Sized>(
         if let Some(logs) = logs.as_deref_mut() {
             drain(seats, logs, &mut stderr_sent);
         }
-        on_turn(m);
+        if on_turn(m).is_break() && !m.is_over() {
+            m.interrupt();
+            let rest: Vec<usize> = (0..n).filter(|&b| !finished[b]).collect();
+            finish(m, seats, logs.as_deref_mut(), &rest, limits.end_wait);
+            break;
+        }
     }
     if let Some(logs) = logs {
         drain(seats, logs, &mut stderr_sent);

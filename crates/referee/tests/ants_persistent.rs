@@ -2,6 +2,7 @@
 //! end with the original engine's statuses, their ants stay on the map, the other bots play
 //! on, and no process they started outlives the game.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -64,6 +65,21 @@ fn play_seats(
     strict: bool,
     sandbox: &Sandbox,
     mut on_turn: impl FnMut(&AntsMatch, &Path),
+) -> Game {
+    play_until(first, second, limits, strict, sandbox, |m, dir| {
+        on_turn(m, dir);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`play_seats`] where `on_turn` may stop the game (as Ctrl-C does in `ply ants play`).
+fn play_until(
+    first: (&str, u32),
+    second: (&str, u32),
+    limits: PersistentLimits,
+    strict: bool,
+    sandbox: &Sandbox,
+    mut on_turn: impl FnMut(&AntsMatch, &Path) -> ControlFlow<()>,
 ) -> Game {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("pids");
@@ -308,6 +324,53 @@ fn well_behaved_programs_survive_and_get_the_end_block() {
         // setup + 8 turns answered with a bare go
         assert_eq!(r.received, "go\n".repeat(TURNS as usize + 1).into_bytes());
     }
+    for &pid in &g.pids {
+        assert!(!running(pid), "process {pid} outlived the game");
+    }
+}
+
+/// A game stopped between turns by the caller (Ctrl-C in `ply ants play`) ends there: the
+/// scores as they stand, the cutoff `interrupted`, each program sent its end block instead
+/// of the next turn and read it (with `end_wait`), and no process left.
+#[test]
+fn a_game_stopped_between_turns_ends_there_with_the_end_block() {
+    let l = PersistentLimits {
+        end_wait: Duration::from_millis(500),
+        ..limits()
+    };
+    let g = play_until(("hold", 99), ("hold", 99), l, false, &unjailed(), |m, _| {
+        if m.turn() == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    // Stopped once turn 2 was played (the match then waits for turn 3's answers).
+    assert_eq!(g.result.game_length, 2);
+    assert_eq!(g.result.player_turns, vec![2, 2, 2]);
+    assert_eq!(g.result.cutoff.as_str(), "interrupted");
+    assert_eq!(g.replay["replaydata"]["cutoff"], "interrupted");
+    assert_eq!(g.result.score, vec![1, 1, 1]);
+    // Every ant lives to the end of the game as played, as at a turn limit.
+    let ants = g.replay["replaydata"]["ants"].as_array().unwrap();
+    assert_eq!(ants.len(), 6);
+    for a in ants {
+        assert_eq!(a[3], 3, "ant {a}");
+    }
+    for r in &g.records[..2] {
+        let sent = String::from_utf8_lossy(&r.sent);
+        assert!(sent.contains("turn 2\n"), "{sent}");
+        assert!(!sent.contains("turn 3\n"), "{sent}");
+        assert!(sent.contains("\nend\nplayers 3\n"), "{sent}");
+        // The setup, turns 1 and 2, and the end block (which ends with `go`, as the
+        // original's did), read during the end wait.
+        assert_eq!(r.received, "go\n".repeat(4).into_bytes());
+    }
+    let mut want: Vec<String> = g.pids.iter().map(|p| format!("end {p}")).collect();
+    let mut got = g.ends.clone();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want, "each program read its end block");
     for &pid in &g.pids {
         assert!(!running(pid), "process {pid} outlived the game");
     }

@@ -3,15 +3,18 @@
 
 use std::fs;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 
 use ply_ants::mapgen::{MapGenParams, generate};
-use ply_ants::{AntsGame, AntsMap, AntsMatch, FoodMode, Scoring, Settings};
+use ply_ants::{AntsGame, AntsMap, AntsMatch, Cutoff, FoodMode, Scoring, Settings};
 use ply_referee::ants::{AntsSeat, SeatLogs, play_ants, play_ants_logged};
 use ply_referee::persistent::{PersistentBot, PersistentLimits};
 use ply_referee::spec::AntsSpec;
@@ -41,7 +44,10 @@ the AI Challenge protocol (setup block, then one turn per message, answered by o
 and `go`), paused between its turns, with --loadtime for the setup and --turntime per turn\n\
 counted on its own clock. A crash, a timeout or an output flood ends its orders (its ants\n\
 stay on the map). --log-dir writes botN.input (every byte sent), botN.output (its orders,\n\
-as the original's -O log), botN.stdout (every byte received) and botN.stderr.")]
+as the original's -O log), botN.stdout (every byte received) and botN.stderr.\n\n\
+Ctrl-C ends the game after the turn in progress (cutoff \"interrupted\", exit code 130) and\n\
+still writes the result, the replay and the logs of the turns played; a second Ctrl-C quits\n\
+at once.")]
     Play(PlayArgs),
     /// Generate a symmetric, connected maze map in the original format.
     #[command(
@@ -255,6 +261,8 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
         // Before the game, so that a bad directory does not waste one.
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
+    // Before any bot starts: from here on a Ctrl-C ends the game after its turn.
+    let stop = stop_on_signals()?;
     // Found once, and only when a program plays.
     let sandbox = super::arena::sandbox(
         &a.bot_env,
@@ -302,6 +310,11 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
                 log_error =
                     Some(anyhow::Error::new(e).context(format!("writing {}", path.display())));
             }
+        }
+        if stop.load(Ordering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     };
     let records = match &mut files {
@@ -380,7 +393,32 @@ fn play(a: &PlayArgs) -> Result<ExitCode> {
             }
         }
     }
+    if r.cutoff == Cutoff::Interrupted {
+        eprintln!(
+            "ply: stopped by a signal after turn {}: the scores, the replay and the logs \
+             cover the turns played",
+            r.game_length
+        );
+        // 128 + SIGINT, what a shell reports for a command ended by Ctrl-C.
+        return Ok(ExitCode::from(130));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Ctrl-C (or SIGTERM) ends the game after the turn in progress, as the turn limit would:
+/// the bots are sent their end block and stopped, and the result, replay and logs are
+/// written for the turns played. (The original engine wrote no replay then.) A second one
+/// ends `ply` at once; the sandbox's reaper still removes whatever its bots left.
+fn stop_on_signals() -> Result<Arc<AtomicBool>> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // Registered first, so it sees the flag as the previous signal left it.
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&stop))
+            .context("installing the signal handlers")?;
+        signal_hook::flag::register(signal, Arc::clone(&stop))
+            .context("installing the signal handlers")?;
+    }
+    Ok(stop)
 }
 
 fn mapgen(a: &MapgenArgs) -> Result<ExitCode> {
