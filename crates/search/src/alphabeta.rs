@@ -126,6 +126,13 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         }
     }
 
+    /// Stops the search, as its budget would, once `flag` is raised from any thread: for a
+    /// caller watching what a budget cannot say (`ply bot` ends its search earlier when its
+    /// process is starved of the CPU). The flag is read at every node.
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.halt = Some(flag);
+    }
+
     /// Forgets the transposition table (between games).
     pub fn clear(&mut self) {
         if let Some(tt) = &self.tt {

@@ -2,6 +2,8 @@
 
 use std::io::Read;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -19,6 +21,8 @@ use crate::bad_input;
 /// moves of the four games at load 8-10. At 0.95 (stop 28), 10x10 Reversi lost 3 of 3,150
 /// moves on time (1000 ms) while CI's builds shared the core, though its slowest move idle
 /// was 856 ms: the load's delays reach 145 ms, and 0.9 leaves them 190 (docs/strength.md).
+/// Under heavier load (a CI run, two ladders and three builds on two cores) 0.9 lost Taunt
+/// and Othello games on time too: [`watch_starvation`] then stops the search earlier still.
 const SEARCH_SHARE: f64 = 0.9;
 
 pub fn run(args: &BotArgs) -> Result<ExitCode> {
@@ -74,16 +78,97 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         out!("{}", state.write_move(mv));
         return Ok(ExitCode::SUCCESS);
     }
-    let budget = Budget {
+    let budget_end = Instant::now() + budget;
+    let search_budget = Budget {
         deadline: Some(deadline),
         ..Budget::UNLIMITED
     };
-    let report = search.search_parallel(&state, budget);
+    let stop = Arc::new(AtomicBool::new(false));
+    search.stop_when(Arc::clone(&stop));
+    let done = AtomicBool::new(false);
+    let report = std::thread::scope(|scope| {
+        scope.spawn(|| watch_starvation(&stop, &done, budget_end, budget));
+        let report = search.search_parallel(&state, search_budget);
+        done.store(true, Ordering::Relaxed);
+        report
+    });
     let mv = report.best.context("no legal move found")?;
     // `ply -v bot ...`: the search's report on stderr (stdout holds only the move).
     tracing::debug!("{report}");
     out!("{}", state.write_move(mv));
     Ok(ExitCode::SUCCESS)
+}
+
+/// How often the starvation watch looks at the search thread's scheduling.
+const WATCH_EVERY: Duration = Duration::from_millis(5);
+
+/// The least CPU share the reserve is scaled for: below it the reserve is half the budget.
+const LEAST_SHARE: f64 = 0.2;
+
+/// Raises `stop` once the time left before `end` (the end of the whole `budget`) is less
+/// than the reserve that the share of the CPU this process gets calls for: on a loaded core
+/// every step after the search (unwinding, writing the move, exiting, the judge noticing)
+/// waits for the core as the search does. An idle core keeps the fixed share's reserve; a
+/// core shared with a build gets more (see [`reserve`]). Returns when `done` is raised.
+fn watch_starvation(stop: &AtomicBool, done: &AtomicBool, end: Instant, budget: Duration) {
+    let Some(mut last) = main_thread_schedule() else {
+        return;
+    };
+    // The share since the process started (its loading included), then smoothed.
+    let mut share = last.share_since(&Schedule::default());
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(WATCH_EVERY);
+        let Some(now) = main_thread_schedule() else {
+            return;
+        };
+        share = 0.7 * share + 0.3 * now.share_since(&last);
+        last = now;
+        let left = end.saturating_duration_since(Instant::now());
+        if left <= reserve(budget, share) {
+            tracing::debug!("stopping early: {left:?} left, CPU share {share:.2}");
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
+    }
+}
+
+/// The time to keep after the search when this process gets `share` of a core: the fixed
+/// share's reserve on an idle core, scaled by how much longer everything takes at `share`,
+/// at most half the budget.
+fn reserve(budget: Duration, share: f64) -> Duration {
+    let idle = budget.mul_f64(1.0 - SEARCH_SHARE);
+    idle.div_f64(share.clamp(LEAST_SHARE, 1.0)).min(budget / 2)
+}
+
+/// Time the main thread (the search's, with one thread) ran and waited to run, from
+/// `/proc/self/schedstat` (nanoseconds since it started).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Schedule {
+    ran: u64,
+    waited: u64,
+}
+
+impl Schedule {
+    /// The share of the time it wanted the CPU that it got, since `before` (1 when it
+    /// wanted none).
+    fn share_since(&self, before: &Schedule) -> f64 {
+        let ran = self.ran.saturating_sub(before.ran) as f64;
+        let waited = self.waited.saturating_sub(before.waited) as f64;
+        if ran + waited == 0.0 {
+            1.0
+        } else {
+            ran / (ran + waited)
+        }
+    }
+}
+
+fn main_thread_schedule() -> Option<Schedule> {
+    let text = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    let mut fields = text.split_whitespace().map(str::parse::<u64>);
+    Some(Schedule {
+        ran: fields.next()?.ok()?,
+        waited: fields.next()?.ok()?,
+    })
 }
 
 /// How long ago this process was started, as the kernel counts it (`/proc/self/stat`'s start
@@ -115,6 +200,44 @@ fn process_age() -> Option<Duration> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_reserve_is_the_fixed_share_s_when_idle_and_grows_with_starvation() {
+        let budget = Duration::from_millis(900);
+        let idle = reserve(budget, 1.0);
+        assert_eq!(idle, budget.mul_f64(1.0 - SEARCH_SHARE));
+        assert_eq!(reserve(budget, 0.5), idle * 2);
+        // Starved beyond the least share: half the budget, never more.
+        assert_eq!(reserve(budget, 0.1), budget / 2);
+        assert_eq!(reserve(budget, 0.0), budget / 2);
+    }
+
+    #[test]
+    fn the_cpu_share_is_what_ran_of_what_wanted_to_run() {
+        let before = Schedule {
+            ran: 100,
+            waited: 50,
+        };
+        let after = Schedule {
+            ran: 400,
+            waited: 350,
+        };
+        assert_eq!(after.share_since(&before), 0.5);
+        assert_eq!(before.share_since(&before), 1.0);
+    }
+
+    #[test]
+    fn the_main_thread_s_schedule_is_read_and_grows_with_work() {
+        let Some(a) = main_thread_schedule() else {
+            eprintln!("skipping: no /proc/self/schedstat here");
+            return;
+        };
+        // This test runs on a thread of its own: the main thread's run time may not grow,
+        // but it is read and never goes back.
+        let b = main_thread_schedule().unwrap();
+        assert!(b.ran >= a.ran && b.waited >= a.waited, "{a:?} then {b:?}");
+        assert!(a.ran > 0, "{a:?}");
+    }
 
     #[test]
     fn the_process_age_is_read_and_grows() {
