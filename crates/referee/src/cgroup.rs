@@ -378,10 +378,21 @@ impl Cgroup {
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(2));
         }
-        tracing::warn!(
-            cgroup = %file.display(),
-            "the freezer did not confirm the freeze within 500 ms"
-        );
+        // Once per process as a warning: under load it can recur every few turns, and a
+        // line each time in the middle of a game's progress bar says nothing new.
+        static WARNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        if WARNED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            tracing::debug!(
+                cgroup = %file.display(),
+                "the freezer did not confirm the freeze within 500 ms"
+            );
+        } else {
+            tracing::warn!(
+                cgroup = %file.display(),
+                "the freezer did not confirm the freeze within 500 ms (the bot may run on \
+                 while paused; further ones are logged with -v)"
+            );
+        }
         true
     }
 
