@@ -207,8 +207,15 @@ impl Clone for State {
     }
 }
 
+/// Whether `m` has exactly two bits set (without `count_ones`, which the portable build
+/// does with a dozen instructions).
+fn two_bits(m: u32) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// Work found by a removal: a cell left with one candidate, or a unit and value left with
-/// one place (encoded as `cells + unit * side + value`).
+/// one place (encoded as `cells + (unit << 5 | value)`: no division to decode it).
 type Job = u32;
 
 /// The propagation engine: the geometry and the queue of pending singles.
@@ -300,7 +307,8 @@ impl Engine<'_> {
                     return Err(Dead);
                 }
                 if p & (p - 1) == 0 {
-                    self.queue.push((cells + i) as Job);
+                    self.queue
+                        .push((cells + (usize::from(link.unit[k]) << 5 | d)) as Job);
                 }
             }
         }
@@ -356,8 +364,8 @@ impl Engine<'_> {
                     self.assign::<LOG>(st, job, d)?;
                 }
             } else {
-                let i = job - cells;
-                let (u, d) = (i / n, i % n);
+                let (u, d) = ((job - cells) >> 5, (job - cells) & 31);
+                let i = u * n + d;
                 if st.done[u] & (1 << d) == 0 {
                     let p = st.places[i];
                     if p == 0 {
@@ -563,6 +571,8 @@ struct Search<'a, 'g, R> {
     stamp: u32,
     /// What both sides of the pair at hand remove (kept to reuse its memory).
     common: Vec<u32>,
+    /// Placements that propagate alike (with [`Probing::Trail`] only).
+    classes: Classes,
 }
 
 impl<'a, 'g, R: Rng> Search<'a, 'g, R> {
@@ -586,6 +596,7 @@ impl<'a, 'g, R: Rng> Search<'a, 'g, R> {
             stamps: Vec::new(),
             stamp: 0,
             common: Vec::new(),
+            classes: Classes::default(),
         }
     }
 
@@ -633,6 +644,94 @@ impl<'a, 'g, R: Rng> Search<'a, 'g, R> {
 
 const UNPROBED: u32 = u32::MAX;
 
+/// The placements of a lookahead pass that propagate to the same state, so that one
+/// probe serves them all. Each two-way choice is a yes-or-no variable (its first side, or
+/// its second); a placement that sides two choices (a cell's value that is also one of
+/// two places of that value in a unit) ties them: the other side of one holds exactly
+/// when the other side of the other does, each following from the other by one single.
+/// So the choices fall into classes, each choice's sides in one or the other of its
+/// class's two halves, and every placement in a half gives the same propagation.
+#[derive(Debug, Default)]
+struct Classes {
+    /// Union-find over the choices: parent, and whether a choice's first side is in the
+    /// other half from its parent's first side.
+    parent: Vec<u32>,
+    flip: Vec<bool>,
+    /// `seen[cell << 5 | d]`: the choice and side where a placement first turned up, as
+    /// `choice << 1 | side`, or [`UNPROBED`].
+    seen: Vec<u32>,
+    seen_slots: Vec<u32>,
+    /// For each half (`root << 1 | half`): the placement probed for it and the epoch of
+    /// the pass it was probed in.
+    probed: Vec<(u32, u32)>,
+}
+
+impl Classes {
+    /// Links the choices of a pass on a board of `cells` cells.
+    fn link(&mut self, pairs: &[[(usize, usize); 2]], cells: usize) {
+        let slots = cells << 5;
+        let n = pairs.len();
+        self.parent.clear();
+        self.parent.extend(0..n as u32);
+        self.flip.clear();
+        self.flip.resize(n, false);
+        self.probed.clear();
+        self.probed.resize(2 * n, (UNPROBED, 0));
+        if self.seen.len() != slots {
+            self.seen.clear();
+            self.seen.resize(slots, UNPROBED);
+            self.seen_slots.clear();
+        }
+        for slot in self.seen_slots.drain(..) {
+            self.seen[slot as usize] = UNPROBED;
+        }
+        for (k, pair) in pairs.iter().enumerate() {
+            for (i, &(cell, d)) in pair.iter().enumerate() {
+                let slot = cell << 5 | d;
+                let first = self.seen[slot];
+                if first == UNPROBED {
+                    self.seen[slot] = (k as u32) << 1 | i as u32;
+                    self.seen_slots.push(slot as u32);
+                } else {
+                    let (k2, i2) = ((first >> 1) as usize, (first & 1) as usize);
+                    self.union(k, k2, (i ^ i2) == 1);
+                }
+            }
+        }
+    }
+
+    /// The root of choice `k`, and whether `k`'s first side is in the root's other half.
+    fn find(&mut self, k: usize) -> (usize, bool) {
+        let mut flip = false;
+        let mut r = k;
+        while self.parent[r] as usize != r {
+            flip ^= self.flip[r];
+            r = self.parent[r] as usize;
+        }
+        // Point `k` straight at the root (paths are short; one step is enough).
+        self.parent[k] = r as u32;
+        self.flip[k] = flip;
+        (r, flip)
+    }
+
+    /// Records that the first side of `a` is in the other half from `b`'s exactly when
+    /// `flip`.
+    fn union(&mut self, a: usize, b: usize, flip: bool) {
+        let (ra, fa) = self.find(a);
+        let (rb, fb) = self.find(b);
+        if ra != rb {
+            self.parent[ra] = rb as u32;
+            self.flip[ra] = fa ^ fb ^ flip;
+        }
+    }
+
+    /// The half of side `i` of choice `k`.
+    fn class(&mut self, k: usize, i: usize) -> usize {
+        let (r, flip) = self.find(k);
+        r << 1 | (usize::from(flip) ^ i)
+    }
+}
+
 /// How a lookahead probe leaves the state as it found it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Probing {
@@ -642,7 +741,8 @@ pub(crate) enum Probing {
     #[cfg_attr(not(test), allow(dead_code))]
     Copy,
     /// In the state itself, logging each change and undoing the log: a probe costs what
-    /// it removes, not the size of the board.
+    /// it removes, not the size of the board. One probe serves every placement of its
+    /// [`Classes`] half while the state is unchanged (the plain way probes each).
     Trail,
 }
 
@@ -700,7 +800,7 @@ impl<R: Rng> Search<'_, '_, R> {
         pairs.clear();
         for cell in 0..cells {
             let m = st.cand[cell];
-            if st.value[cell] == 0 && m.count_ones() == 2 {
+            if st.value[cell] == 0 && two_bits(m) {
                 let a = m.trailing_zeros() as usize;
                 let b = (m & (m - 1)).trailing_zeros() as usize;
                 pairs.push([(cell, a), (cell, b)]);
@@ -713,7 +813,7 @@ impl<R: Rng> Search<'_, '_, R> {
                 let d = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
                 let p = st.places[u * n + d];
-                if p.count_ones() == 2 {
+                if two_bits(p) {
                     let a = g.units[u][p.trailing_zeros() as usize] as usize;
                     let b = g.units[u][(p & (p - 1)).trailing_zeros() as usize] as usize;
                     pairs.push([(a, d), (b, d)]);
@@ -746,11 +846,17 @@ impl<R: Rng> Search<'_, '_, R> {
             self.stamps.resize(cells << 5, 0);
         }
         self.outcomes.clear();
+        if self.probing == Probing::Trail {
+            self.classes.link(&pairs, cells);
+        }
+        // Bumped at every removal of the pass: a probe's result stands for its class only
+        // in the state it was made in.
+        let mut epoch = 0u32;
         let mut scratch = self.spare.pop().unwrap_or_else(|| st.clone());
         let mut best = (0u64, pairs[0][0], pairs[0][1]);
         let mut changed = false;
         let mut dead = false;
-        'pairs: for &[x, y] in &pairs {
+        'pairs: for (k, &[x, y]) in pairs.iter().enumerate() {
             let mut gains = [0u32; 2];
             for (i, (cell, d)) in [x, y].into_iter().enumerate() {
                 if st.value[cell] != 0 || st.cand[cell] & (1 << d) == 0 {
@@ -758,9 +864,23 @@ impl<R: Rng> Search<'_, '_, R> {
                     continue 'pairs;
                 }
                 let slot = cell * n + d;
+                if self.probed[slot] == UNPROBED && self.probing == Probing::Trail {
+                    let class = self.classes.class(k, i);
+                    let (same, at) = self.classes.probed[class];
+                    if at == epoch && same != UNPROBED {
+                        // An equivalent placement was probed in this very state: the same
+                        // propagation, so the same removals.
+                        self.probed[slot] = self.probed[same as usize];
+                        self.outcome_at[slot] = self.outcome_at[same as usize];
+                        self.probed_slots.push(slot as u32);
+                    } else {
+                        self.classes.probed[class] = (slot as u32, epoch);
+                    }
+                }
                 if self.probed[slot] == UNPROBED {
                     let at = self.outcomes.len();
                     if !self.probe(st, &mut scratch, cell, d) {
+                        epoch += 1;
                         changed = true;
                         if self.engine.eliminate::<false>(st, cell, d).is_err()
                             || self.engine.drain::<false>(st).is_err()
@@ -802,6 +922,7 @@ impl<R: Rng> Search<'_, '_, R> {
                     && st.cand[(e >> 5) as usize] & (1 << (e & 31)) != 0
             }));
             if !common.is_empty() {
+                epoch += 1;
                 changed = true;
                 let ok = common.iter().all(|&e| {
                     let (cell, d) = ((e >> 5) as usize, (e & 31) as usize);
