@@ -223,19 +223,21 @@ struct Engine<'g> {
     g: &'g Geometry,
     queue: Vec<Job>,
     /// With `LOG`: each candidate removed, as `cell << 5 | d`, so that a probe can be undone
-    /// (and what it removed read back) without a copy of the state.
+    /// without a copy of the state. The lookahead keeps a pass's probes here, one run each:
+    /// what a probe removed, read back where it was logged.
     trail: Vec<u32>,
     /// With `LOG`: each cell given a value.
     assigned: Vec<u16>,
 }
 
 impl Engine<'_> {
-    /// Puts back everything logged in `trail` and `assigned`, and empties both: `st` is
-    /// again as it was when they were last empty. Only bits are set back, so the order
+    /// Puts back the removals logged in `trail` from `from` on (they stay logged) and the
+    /// placements in `assigned` (emptied): `st` is again as it was when `trail` was `from`
+    /// long and `assigned` empty. Only bits are set back, so the order
     /// does not matter, nor does a removal cut short by a contradiction (its places bits
     /// were still set, and a candidate's places bits are set exactly when it is).
-    fn undo(&mut self, st: &mut State) {
-        for &e in &self.trail {
+    fn undo(&mut self, st: &mut State, from: usize) {
+        for &e in &self.trail[from..] {
             let (cell, d) = ((e >> 5) as usize, (e & 31) as usize);
             st.cand[cell] |= 1 << d;
             let link = &self.g.links[cell];
@@ -243,7 +245,7 @@ impl Engine<'_> {
                 st.places[link.base[k] as usize + d] |= !link.clear[k];
             }
         }
-        st.left += self.trail.len() as u32;
+        st.left += (self.trail.len() - from) as u32;
         for &cell in &self.assigned {
             let cell = usize::from(cell);
             let bit = 1u32 << (st.value[cell] - 1);
@@ -253,7 +255,6 @@ impl Engine<'_> {
             st.value[cell] = 0;
         }
         st.open += self.assigned.len();
-        self.trail.clear();
         self.assigned.clear();
     }
 
@@ -557,18 +558,16 @@ struct Search<'a, 'g, R> {
     pairs: Vec<[(usize, usize); 2]>,
     /// Candidates removed by probing each placement (`cell * side + value`).
     probed: Vec<u32>,
-    /// Where each probed placement's candidates are kept in `outcomes` (`cells` words each).
+    /// Where each probed placement's removals start in `engine.trail`.
     outcome_at: Vec<u32>,
     /// The slots of `probed` set in the current pass.
     probed_slots: Vec<u32>,
-    /// The candidates removed by each probe of the current pass (`cell << 5 | d`), one run
-    /// per probed placement, starting at its `outcome_at`, as long as its `probed`.
-    outcomes: Vec<u32>,
     /// How probes are undone.
     probing: Probing,
     /// `stamps[cell << 5 | d] == stamp`: removed by the first side of the pair at hand.
-    stamps: Vec<u32>,
-    stamp: u32,
+    /// (Bytes: 20 KB for 25x25, cleared every 255 pairs.)
+    stamps: Vec<u8>,
+    stamp: u8,
     /// What both sides of the pair at hand remove (kept to reuse its memory).
     common: Vec<u32>,
     /// Placements that propagate alike (with [`Probing::Trail`] only).
@@ -591,7 +590,6 @@ impl<'a, 'g, R: Rng> Search<'a, 'g, R> {
             probed: Vec::new(),
             outcome_at: Vec::new(),
             probed_slots: Vec::new(),
-            outcomes: Vec::new(),
             probing,
             stamps: Vec::new(),
             stamp: 0,
@@ -748,20 +746,20 @@ pub(crate) enum Probing {
 
 impl<R: Rng> Search<'_, '_, R> {
     /// Propagates the placement of `d + 1` in `cell` (singles only) and appends every
-    /// candidate it removes, as `cell << 5 | d`, to `outcomes`; `false` when it fails
+    /// candidate it removes, as `cell << 5 | d`, to `engine.trail`; `false` when it fails
     /// (what was appended is then meaningless). `st` is left as it was; `scratch` is a
     /// spare state for [`Probing::Copy`].
     fn probe(&mut self, st: &mut State, scratch: &mut State, cell: usize, d: usize) -> bool {
         match self.probing {
             Probing::Trail => {
+                let from = self.engine.trail.len();
                 let ok = self.engine.assign::<true>(st, cell, d).is_ok()
                     && self.engine.drain::<true>(st).is_ok();
-                if ok {
-                    self.outcomes.extend_from_slice(&self.engine.trail);
-                } else {
+                self.engine.undo(st, from);
+                if !ok {
                     self.engine.queue.clear();
+                    self.engine.trail.truncate(from);
                 }
-                self.engine.undo(st);
                 ok
             }
             Probing::Copy => {
@@ -775,7 +773,9 @@ impl<R: Rng> Search<'_, '_, R> {
                 for (c, (&was, &now)) in st.cand.iter().zip(&scratch.cand).enumerate() {
                     let mut gone = was & !now;
                     while gone != 0 {
-                        self.outcomes.push((c << 5) as u32 | gone.trailing_zeros());
+                        self.engine
+                            .trail
+                            .push((c << 5) as u32 | gone.trailing_zeros());
                         gone &= gone - 1;
                     }
                 }
@@ -845,7 +845,7 @@ impl<R: Rng> Search<'_, '_, R> {
             self.stamps.clear();
             self.stamps.resize(cells << 5, 0);
         }
-        self.outcomes.clear();
+        self.engine.trail.clear();
         if self.probing == Probing::Trail {
             self.classes.link(&pairs, cells);
         }
@@ -878,7 +878,7 @@ impl<R: Rng> Search<'_, '_, R> {
                     }
                 }
                 if self.probed[slot] == UNPROBED {
-                    let at = self.outcomes.len();
+                    let at = self.engine.trail.len();
                     if !self.probe(st, &mut scratch, cell, d) {
                         epoch += 1;
                         changed = true;
@@ -893,7 +893,7 @@ impl<R: Rng> Search<'_, '_, R> {
                         }
                         continue 'pairs;
                     }
-                    self.probed[slot] = (self.outcomes.len() - at) as u32;
+                    self.probed[slot] = (self.engine.trail.len() - at) as u32;
                     self.probed_slots.push(slot as u32);
                     self.outcome_at[slot] = at as u32;
                 }
@@ -912,12 +912,12 @@ impl<R: Rng> Search<'_, '_, R> {
                 self.stamps.fill(0);
                 self.stamp = 1;
             }
-            for &e in &self.outcomes[rx] {
+            for &e in &self.engine.trail[rx] {
                 self.stamps[e as usize] = self.stamp;
             }
             let mut common = std::mem::take(&mut self.common);
             common.clear();
-            common.extend(self.outcomes[ry].iter().copied().filter(|&e| {
+            common.extend(self.engine.trail[ry].iter().copied().filter(|&e| {
                 self.stamps[e as usize] == self.stamp
                     && st.cand[(e >> 5) as usize] & (1 << (e & 31)) != 0
             }));
@@ -1174,9 +1174,9 @@ mod tests {
                         for (i, probing) in [Probing::Trail, Probing::Copy].into_iter().enumerate()
                         {
                             s.probing = probing;
-                            s.outcomes.clear();
+                            s.engine.trail.clear();
                             oks[i] = s.probe(&mut st, &mut scratch, cell, d);
-                            lists[i] = std::mem::take(&mut s.outcomes);
+                            lists[i] = std::mem::take(&mut s.engine.trail);
                             lists[i].sort_unstable();
                             assert_eq!(st, before, "state after a {probing:?} probe");
                         }
