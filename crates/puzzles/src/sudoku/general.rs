@@ -12,11 +12,14 @@
 //!
 //! When propagation stalls, the solver looks ahead before it guesses, as lookahead SAT
 //! solvers do: it tries both sides of every two-way choice (a cell with two candidates, a
-//! value with two places in a unit) in a scratch copy, propagating singles. A side that
-//! fails is removed for good (a failed literal), and a candidate that both sides remove is
-//! removed too (whichever side holds, it goes). Each placement is probed once per pass:
-//! after such a removal the pass goes on with the results already found, which stay true
-//! in the stronger state (propagation is monotone), only less complete. The solver then
+//! value with two places in a unit), propagating singles. A probe works in the state
+//! itself, logging what it changes, and undoes the log: no copy of the state (10.7 KB for
+//! 25x25) per probe. A side that fails is removed for good (a failed literal), and a
+//! candidate that both sides remove is removed too (whichever side holds, it goes). Each
+//! placement is probed once per pass, and placements that propagate alike (the other
+//! sides of two choices that share a side) share one probe: after such a removal the
+//! pass goes on with the results already found, which stay true in the stronger state
+//! (propagation is monotone), only less complete. The solver then
 //! branches on the choice whose two sides remove the most candidates (the product of the
 //! two), trying first the side that removes fewer, since more room is likelier to hold a
 //! solution; if a removal settled that choice, the search propagates and looks again. With no two-way choice it branches on the smallest one, as dancing
@@ -230,7 +233,16 @@ struct Engine<'g> {
     assigned: Vec<u16>,
 }
 
-impl Engine<'_> {
+impl<'g> Engine<'g> {
+    fn new(g: &'g Geometry) -> Engine<'g> {
+        Engine {
+            g,
+            queue: Vec::new(),
+            trail: Vec::new(),
+            assigned: Vec::new(),
+        }
+    }
+
     /// Puts back the removals logged in `trail` from `from` on (they stay logged) and the
     /// placements in `assigned` (emptied): `st` is again as it was when `trail` was `from`
     /// long and `assigned` empty. Only bits are set back, so the order
@@ -975,26 +987,13 @@ impl<R: Rng> Search<'_, '_, R> {
     }
 }
 
-fn run<R: Rng>(
-    g: &Geometry,
-    grid: &Grid,
-    limit: u64,
-    first: Option<&mut Vec<u8>>,
-    rng: Option<&mut R>,
-    exclude: Option<(usize, u8)>,
-    guide: Option<&[u8]>,
-    probing: Probing,
-) -> (u64, u64) {
-    let mut engine = Engine {
-        g,
-        queue: Vec::new(),
-        trail: Vec::new(),
-        assigned: Vec::new(),
-    };
-    let mut state = engine.new_state();
+/// Runs search `s` on `grid`, optionally without `exclude`'s value in its cell: the
+/// solutions found (up to `s.limit`) and the guesses made.
+fn run<R: Rng>(grid: &Grid, mut s: Search<'_, '_, R>, exclude: Option<(usize, u8)>) -> (u64, u64) {
+    let mut state = s.engine.new_state();
     for (cell, &v) in grid.cells().iter().enumerate() {
         if v != 0
-            && engine
+            && s.engine
                 .assign::<false>(&mut state, cell, v as usize - 1)
                 .is_err()
         {
@@ -1002,17 +1001,12 @@ fn run<R: Rng>(
         }
     }
     if let Some((cell, v)) = exclude
-        && engine
+        && s.engine
             .eliminate::<false>(&mut state, cell, v as usize - 1)
             .is_err()
     {
         return (0, 0);
     }
-    let mut s = Search::new(engine, probing);
-    s.limit = limit.max(1);
-    s.first = first;
-    s.rng = rng;
-    s.guide = guide;
     s.search(&mut state);
     (s.count, s.guesses)
 }
@@ -1022,16 +1016,10 @@ fn run<R: Rng>(
 pub(crate) fn solve(grid: &Grid, limit: u64) -> (u64, u64, Option<Grid>) {
     let g = Geometry::new(grid.shape());
     let mut out = Vec::new();
-    let (count, guesses) = run::<rand_chacha::ChaCha8Rng>(
-        &g,
-        grid,
-        limit,
-        Some(&mut out),
-        None,
-        None,
-        None,
-        Probing::Trail,
-    );
+    let mut s = Search::<rand_chacha::ChaCha8Rng>::new(Engine::new(&g), Probing::Trail);
+    s.limit = limit.max(1);
+    s.first = Some(&mut out);
+    let (count, guesses) = run(grid, s, None);
     let first = (count > 0).then(|| Grid::from_cells(grid.shape(), out).expect("a full board"));
     (count, guesses, first)
 }
@@ -1041,16 +1029,10 @@ pub(crate) fn solve(grid: &Grid, limit: u64) -> (u64, u64, Option<Grid>) {
 pub(crate) fn solve_random<R: Rng>(grid: &Grid, rng: &mut R) -> Option<Grid> {
     let g = Geometry::new(grid.shape());
     let mut out = Vec::new();
-    let (count, _) = run(
-        &g,
-        grid,
-        1,
-        Some(&mut out),
-        Some(rng),
-        None,
-        None,
-        Probing::Trail,
-    );
+    let mut s = Search::new(Engine::new(&g), Probing::Trail);
+    s.first = Some(&mut out);
+    s.rng = Some(rng);
+    let (count, _) = run(grid, s, None);
     (count > 0).then(|| Grid::from_cells(grid.shape(), out).expect("a full board"))
 }
 
@@ -1068,18 +1050,9 @@ pub(crate) fn solvable_without(
     value: u8,
     known: &Grid,
 ) -> bool {
-    let guide = Some(known.cells());
-    run::<rand_chacha::ChaCha8Rng>(
-        g,
-        grid,
-        1,
-        None,
-        None,
-        Some((cell, value)),
-        guide,
-        Probing::Trail,
-    )
-    .0 > 0
+    let mut s = Search::<rand_chacha::ChaCha8Rng>::new(Engine::new(g), Probing::Trail);
+    s.guide = Some(known.cells());
+    run(grid, s, Some((cell, value))).0 > 0
 }
 
 /// The number of solutions of `grid` (at most `limit`) and the guesses made, with probes
@@ -1094,7 +1067,10 @@ pub(crate) fn count_with(
     probing: Probing,
 ) -> (u64, u64) {
     let g = Geometry::new(grid.shape());
-    run::<rand_chacha::ChaCha8Rng>(&g, grid, limit, None, None, exclude, guide, probing)
+    let mut s = Search::<rand_chacha::ChaCha8Rng>::new(Engine::new(&g), probing);
+    s.limit = limit.max(1);
+    s.guide = guide;
+    run(grid, s, exclude)
 }
 
 #[cfg(test)]
@@ -1115,12 +1091,7 @@ mod tests {
         let full = solve_random(&Grid::empty(g.shape), rng).unwrap();
         let mut cells: Vec<usize> = (0..g.shape.cells()).collect();
         cells.shuffle(rng);
-        let mut engine = Engine {
-            g,
-            queue: Vec::new(),
-            trail: Vec::new(),
-            assigned: Vec::new(),
-        };
+        let mut engine = Engine::new(g);
         let mut st = engine.new_state();
         for &c in &cells[blanks..] {
             engine
