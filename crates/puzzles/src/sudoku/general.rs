@@ -12,11 +12,14 @@
 //!
 //! When propagation stalls, the solver looks ahead before it guesses, as lookahead SAT
 //! solvers do: it tries both sides of every two-way choice (a cell with two candidates, a
-//! value with two places in a unit) in a scratch copy, propagating singles. A side that
-//! fails is removed for good (a failed literal), and a candidate that both sides remove is
-//! removed too (whichever side holds, it goes). Each placement is probed once per pass:
-//! after such a removal the pass goes on with the results already found, which stay true
-//! in the stronger state (propagation is monotone), only less complete. The solver then
+//! value with two places in a unit), propagating singles. A probe works in the state
+//! itself, logging what it changes, and undoes the log: no copy of the state (10.7 KB for
+//! 25x25) per probe. A side that fails is removed for good (a failed literal), and a
+//! candidate that both sides remove is removed too (whichever side holds, it goes). Each
+//! placement is probed once per pass, and placements that propagate alike (the other
+//! sides of two choices that share a side) share one probe: after such a removal the
+//! pass goes on with the results already found, which stay true in the stronger state
+//! (propagation is monotone), only less complete. The solver then
 //! branches on the choice whose two sides remove the most candidates (the product of the
 //! two), trying first the side that removes fewer, since more room is likelier to hold a
 //! solution; if a removal settled that choice, the search propagates and looks again. With no two-way choice it branches on the smallest one, as dancing
@@ -167,6 +170,7 @@ impl Geometry {
 struct Dead;
 
 /// One side of the exact cover, kept in step with the other.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 struct State {
     /// Candidates of each cell (bit `v - 1` for value `v`); a placed cell keeps its value's.
     cand: Vec<u32>,
@@ -206,17 +210,66 @@ impl Clone for State {
     }
 }
 
+/// Whether `m` has exactly two bits set (without `count_ones`, which the portable build
+/// does with a dozen instructions).
+fn two_bits(m: u32) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// Work found by a removal: a cell left with one candidate, or a unit and value left with
-/// one place (encoded as `cells + unit * side + value`).
+/// one place (encoded as `cells + (unit << 5 | value)`: no division to decode it).
 type Job = u32;
 
 /// The propagation engine: the geometry and the queue of pending singles.
 struct Engine<'g> {
     g: &'g Geometry,
     queue: Vec<Job>,
+    /// With `LOG`: each candidate removed, as `cell << 5 | d`, so that a probe can be undone
+    /// without a copy of the state. The lookahead keeps a pass's probes here, one run each:
+    /// what a probe removed, read back where it was logged.
+    trail: Vec<u32>,
+    /// With `LOG`: each cell given a value.
+    assigned: Vec<u16>,
 }
 
-impl Engine<'_> {
+impl<'g> Engine<'g> {
+    fn new(g: &'g Geometry) -> Engine<'g> {
+        Engine {
+            g,
+            queue: Vec::new(),
+            trail: Vec::new(),
+            assigned: Vec::new(),
+        }
+    }
+
+    /// Puts back the removals logged in `trail` from `from` on (they stay logged) and the
+    /// placements in `assigned` (emptied): `st` is again as it was when `trail` was `from`
+    /// long and `assigned` empty. Only bits are set back, so the order
+    /// does not matter, nor does a removal cut short by a contradiction (its places bits
+    /// were still set, and a candidate's places bits are set exactly when it is).
+    fn undo(&mut self, st: &mut State, from: usize) {
+        for &e in &self.trail[from..] {
+            let (cell, d) = ((e >> 5) as usize, (e & 31) as usize);
+            st.cand[cell] |= 1 << d;
+            let link = &self.g.links[cell];
+            for k in 0..3 {
+                st.places[link.base[k] as usize + d] |= !link.clear[k];
+            }
+        }
+        st.left += (self.trail.len() - from) as u32;
+        for &cell in &self.assigned {
+            let cell = usize::from(cell);
+            let bit = 1u32 << (st.value[cell] - 1);
+            for &u in &self.g.cell_units[cell] {
+                st.done[u as usize] &= !bit;
+            }
+            st.value[cell] = 0;
+        }
+        st.open += self.assigned.len();
+        self.assigned.clear();
+    }
+
     fn new_state(&self) -> State {
         let n = self.g.side;
         let all_places = self.g.full();
@@ -233,7 +286,12 @@ impl Engine<'_> {
     /// Removes value `d + 1` from `cell`. Inlined everywhere: it is most of the work (40%
     /// of a 25x25 generation's instructions), and a call's prologue was a sixth of it.
     #[inline(always)]
-    fn eliminate(&mut self, st: &mut State, cell: usize, d: usize) -> Result<(), Dead> {
+    fn eliminate<const LOG: bool>(
+        &mut self,
+        st: &mut State,
+        cell: usize,
+        d: usize,
+    ) -> Result<(), Dead> {
         let bit = 1u32 << d;
         let m = st.cand[cell];
         if m & bit == 0 {
@@ -242,6 +300,9 @@ impl Engine<'_> {
         let m = m ^ bit;
         st.cand[cell] = m;
         st.left -= 1;
+        if LOG {
+            self.trail.push((cell << 5 | d) as u32);
+        }
         if m == 0 {
             return Err(Dead);
         }
@@ -259,7 +320,8 @@ impl Engine<'_> {
                     return Err(Dead);
                 }
                 if p & (p - 1) == 0 {
-                    self.queue.push((cells + i) as Job);
+                    self.queue
+                        .push((cells + (usize::from(link.unit[k]) << 5 | d)) as Job);
                 }
             }
         }
@@ -267,7 +329,12 @@ impl Engine<'_> {
     }
 
     /// Places value `d + 1` in `cell`, removing it from the peers.
-    fn assign(&mut self, st: &mut State, cell: usize, d: usize) -> Result<(), Dead> {
+    fn assign<const LOG: bool>(
+        &mut self,
+        st: &mut State,
+        cell: usize,
+        d: usize,
+    ) -> Result<(), Dead> {
         let bit = 1u32 << d;
         if st.cand[cell] & bit == 0 {
             return Err(Dead);
@@ -277,6 +344,9 @@ impl Engine<'_> {
         }
         st.value[cell] = d as u8 + 1;
         st.open -= 1;
+        if LOG {
+            self.assigned.push(cell as u16);
+        }
         for &u in &self.g.cell_units[cell] {
             st.done[u as usize] |= bit;
         }
@@ -284,19 +354,19 @@ impl Engine<'_> {
         while others != 0 {
             let e = others.trailing_zeros() as usize;
             others &= others - 1;
-            self.eliminate(st, cell, e)?;
+            self.eliminate::<LOG>(st, cell, e)?;
         }
         // The peers that still have the value are the other places of it in the 3 units.
         let link = self.g.links[cell];
         for k in 0..3 {
             let rest = st.places[link.base[k] as usize + d] & link.clear[k];
-            self.clear_places(st, link.unit[k] as usize, d, rest)?;
+            self.clear_places::<LOG>(st, link.unit[k] as usize, d, rest)?;
         }
         Ok(())
     }
 
     /// Places every pending single.
-    fn drain(&mut self, st: &mut State) -> Result<(), Dead> {
+    fn drain<const LOG: bool>(&mut self, st: &mut State) -> Result<(), Dead> {
         let cells = st.cand.len();
         let n = self.g.side;
         while let Some(job) = self.queue.pop() {
@@ -304,18 +374,18 @@ impl Engine<'_> {
             if job < cells {
                 if st.value[job] == 0 {
                     let d = st.cand[job].trailing_zeros() as usize;
-                    self.assign(st, job, d)?;
+                    self.assign::<LOG>(st, job, d)?;
                 }
             } else {
-                let i = job - cells;
-                let (u, d) = (i / n, i % n);
+                let (u, d) = ((job - cells) >> 5, (job - cells) & 31);
+                let i = u * n + d;
                 if st.done[u] & (1 << d) == 0 {
                     let p = st.places[i];
                     if p == 0 {
                         return Err(Dead);
                     }
                     let cell = self.g.units[u][p.trailing_zeros() as usize] as usize;
-                    self.assign(st, cell, d)?;
+                    self.assign::<LOG>(st, cell, d)?;
                 }
             }
         }
@@ -323,13 +393,19 @@ impl Engine<'_> {
     }
 
     /// Clears `d + 1` from the cells of unit `u` at the positions `rest`.
-    fn clear_places(&mut self, st: &mut State, u: usize, d: usize, rest: u32) -> Result<(), Dead> {
+    fn clear_places<const LOG: bool>(
+        &mut self,
+        st: &mut State,
+        u: usize,
+        d: usize,
+        rest: u32,
+    ) -> Result<(), Dead> {
         let mut rest = rest;
         while rest != 0 {
             let pos = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let cell = self.g.units[u][pos] as usize;
-            self.eliminate(st, cell, d)?;
+            self.eliminate::<LOG>(st, cell, d)?;
         }
         Ok(())
     }
@@ -358,14 +434,14 @@ impl Engine<'_> {
                     let rest = st.places[r * n + d] & !g.row_runs[bj];
                     if rest != 0 {
                         any = true;
-                        self.clear_places(st, r, d, rest)?;
+                        self.clear_places::<false>(st, r, d, rest)?;
                     }
                 } else if let Some(k) = g.box_cols.iter().position(|&m| p & !m == 0) {
                     let c = n + bj * bc + k;
                     let rest = st.places[c * n + d] & !g.col_runs[bi];
                     if rest != 0 {
                         any = true;
-                        self.clear_places(st, c, d, rest)?;
+                        self.clear_places::<false>(st, c, d, rest)?;
                     }
                 }
             }
@@ -395,7 +471,7 @@ impl Engine<'_> {
                 let rest = st.places[u * n + d] & !keep;
                 if rest != 0 {
                     any = true;
-                    self.clear_places(st, u, d, rest)?;
+                    self.clear_places::<false>(st, u, d, rest)?;
                 }
             }
         }
@@ -404,7 +480,7 @@ impl Engine<'_> {
 
     fn propagate(&mut self, st: &mut State) -> Result<(), Dead> {
         loop {
-            if let Err(dead) = self.drain(st) {
+            if let Err(dead) = self.drain::<false>(st) {
                 self.queue.clear();
                 return Err(dead);
             }
@@ -494,15 +570,46 @@ struct Search<'a, 'g, R> {
     pairs: Vec<[(usize, usize); 2]>,
     /// Candidates removed by probing each placement (`cell * side + value`).
     probed: Vec<u32>,
-    /// Where each probed placement's candidates are kept in `outcomes` (`cells` words each).
+    /// Where each probed placement's removals start in `engine.trail`.
     outcome_at: Vec<u32>,
     /// The slots of `probed` set in the current pass.
     probed_slots: Vec<u32>,
-    /// The candidates left by each probe of the current pass.
-    outcomes: Vec<u32>,
+    /// How probes are undone.
+    probing: Probing,
+    /// `stamps[cell << 5 | d] == stamp`: removed by the first side of the pair at hand.
+    /// (Bytes: 20 KB for 25x25, cleared every 255 pairs.)
+    stamps: Vec<u8>,
+    stamp: u8,
+    /// What both sides of the pair at hand remove (kept to reuse its memory).
+    common: Vec<u32>,
+    /// Placements that propagate alike (with [`Probing::Trail`] only).
+    classes: Classes,
 }
 
-impl<R: Rng> Search<'_, '_, R> {
+impl<'a, 'g, R: Rng> Search<'a, 'g, R> {
+    /// A search for one solution, with no guide, no randomness and nothing kept.
+    fn new(engine: Engine<'g>, probing: Probing) -> Search<'a, 'g, R> {
+        Search {
+            engine,
+            limit: 1,
+            count: 0,
+            guesses: 0,
+            first: None,
+            rng: None,
+            guide: None,
+            spare: Vec::new(),
+            pairs: Vec::new(),
+            probed: Vec::new(),
+            outcome_at: Vec::new(),
+            probed_slots: Vec::new(),
+            probing,
+            stamps: Vec::new(),
+            stamp: 0,
+            common: Vec::new(),
+            classes: Classes::default(),
+        }
+    }
+
     fn search(&mut self, st: &mut State) {
         loop {
             if self.engine.propagate(st).is_err() {
@@ -528,7 +635,7 @@ impl<R: Rng> Search<'_, '_, R> {
             self.guesses += 1;
             let mut child = self.spare.pop().unwrap_or_else(|| st.clone());
             child.clone_from(st);
-            if self.engine.assign(&mut child, cell, d).is_ok() {
+            if self.engine.assign::<false>(&mut child, cell, d).is_ok() {
                 self.search(&mut child);
             } else {
                 self.engine.queue.clear();
@@ -537,7 +644,7 @@ impl<R: Rng> Search<'_, '_, R> {
             if self.count >= self.limit {
                 return;
             }
-            if self.engine.eliminate(st, cell, d).is_err() {
+            if self.engine.eliminate::<false>(st, cell, d).is_err() {
                 self.engine.queue.clear();
                 return;
             }
@@ -546,6 +653,149 @@ impl<R: Rng> Search<'_, '_, R> {
 }
 
 const UNPROBED: u32 = u32::MAX;
+
+/// The placements of a lookahead pass that propagate to the same state, so that one
+/// probe serves them all. Each two-way choice is a yes-or-no variable (its first side, or
+/// its second); a placement that sides two choices (a cell's value that is also one of
+/// two places of that value in a unit) ties them: the other side of one holds exactly
+/// when the other side of the other does, each following from the other by one single.
+/// So the choices fall into classes, each choice's sides in one or the other of its
+/// class's two halves, and every placement in a half gives the same propagation.
+#[derive(Debug, Default)]
+struct Classes {
+    /// Union-find over the choices: parent, and whether a choice's first side is in the
+    /// other half from its parent's first side.
+    parent: Vec<u32>,
+    flip: Vec<bool>,
+    /// `seen[cell << 5 | d]`: the choice and side where a placement first turned up, as
+    /// `choice << 1 | side`, or [`UNPROBED`].
+    seen: Vec<u32>,
+    seen_slots: Vec<u32>,
+    /// For each half (`root << 1 | half`): the placement probed for it and the epoch of
+    /// the pass it was probed in.
+    probed: Vec<(u32, u32)>,
+}
+
+impl Classes {
+    /// Links the choices of a pass on a board of `cells` cells.
+    fn link(&mut self, pairs: &[[(usize, usize); 2]], cells: usize) {
+        let slots = cells << 5;
+        let n = pairs.len();
+        self.parent.clear();
+        self.parent.extend(0..n as u32);
+        self.flip.clear();
+        self.flip.resize(n, false);
+        self.probed.clear();
+        self.probed.resize(2 * n, (UNPROBED, 0));
+        if self.seen.len() != slots {
+            self.seen.clear();
+            self.seen.resize(slots, UNPROBED);
+            self.seen_slots.clear();
+        }
+        for slot in self.seen_slots.drain(..) {
+            self.seen[slot as usize] = UNPROBED;
+        }
+        for (k, pair) in pairs.iter().enumerate() {
+            for (i, &(cell, d)) in pair.iter().enumerate() {
+                let slot = cell << 5 | d;
+                let first = self.seen[slot];
+                if first == UNPROBED {
+                    self.seen[slot] = (k as u32) << 1 | i as u32;
+                    self.seen_slots.push(slot as u32);
+                } else {
+                    let (k2, i2) = ((first >> 1) as usize, (first & 1) as usize);
+                    self.union(k, k2, (i ^ i2) == 1);
+                }
+            }
+        }
+    }
+
+    /// The root of choice `k`, and whether `k`'s first side is in the root's other half.
+    fn find(&mut self, k: usize) -> (usize, bool) {
+        let mut flip = false;
+        let mut r = k;
+        while self.parent[r] as usize != r {
+            flip ^= self.flip[r];
+            r = self.parent[r] as usize;
+        }
+        // Point `k` straight at the root (paths are short; one step is enough).
+        self.parent[k] = r as u32;
+        self.flip[k] = flip;
+        (r, flip)
+    }
+
+    /// Records that the first side of `a` is in the other half from `b`'s exactly when
+    /// `flip`.
+    fn union(&mut self, a: usize, b: usize, flip: bool) {
+        let (ra, fa) = self.find(a);
+        let (rb, fb) = self.find(b);
+        if ra != rb {
+            self.parent[ra] = rb as u32;
+            self.flip[ra] = fa ^ fb ^ flip;
+        }
+    }
+
+    /// The half of side `i` of choice `k`.
+    fn class(&mut self, k: usize, i: usize) -> usize {
+        let (r, flip) = self.find(k);
+        r << 1 | (usize::from(flip) ^ i)
+    }
+}
+
+/// How a lookahead probe leaves the state as it found it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Probing {
+    /// In a scratch copy of the whole state (10.7 KB for 25x25, copied for every probe,
+    /// and what it removed found by comparing all the candidates): the plain way, kept as
+    /// the reference the tests compare [`Probing::Trail`] with.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Copy,
+    /// In the state itself, logging each change and undoing the log: a probe costs what
+    /// it removes, not the size of the board. One probe serves every placement of its
+    /// [`Classes`] half while the state is unchanged (the plain way probes each).
+    Trail,
+}
+
+impl<R: Rng> Search<'_, '_, R> {
+    /// Propagates the placement of `d + 1` in `cell` (singles only) and appends every
+    /// candidate it removes, as `cell << 5 | d`, to `engine.trail`; `false` when it fails
+    /// (what was appended is then meaningless). `st` is left as it was; `scratch` is a
+    /// spare state for [`Probing::Copy`].
+    fn probe(&mut self, st: &mut State, scratch: &mut State, cell: usize, d: usize) -> bool {
+        match self.probing {
+            Probing::Trail => {
+                let from = self.engine.trail.len();
+                let ok = self.engine.assign::<true>(st, cell, d).is_ok()
+                    && self.engine.drain::<true>(st).is_ok();
+                self.engine.undo(st, from);
+                if !ok {
+                    self.engine.queue.clear();
+                    self.engine.trail.truncate(from);
+                }
+                ok
+            }
+            Probing::Copy => {
+                scratch.clone_from(st);
+                let ok = self.engine.assign::<false>(scratch, cell, d).is_ok()
+                    && self.engine.drain::<false>(scratch).is_ok();
+                if !ok {
+                    self.engine.queue.clear();
+                    return false;
+                }
+                for (c, (&was, &now)) in st.cand.iter().zip(&scratch.cand).enumerate() {
+                    let mut gone = was & !now;
+                    while gone != 0 {
+                        self.engine
+                            .trail
+                            .push((c << 5) as u32 | gone.trailing_zeros());
+                        gone &= gone - 1;
+                    }
+                }
+                true
+            }
+        }
+    }
+}
 
 impl<R: Rng> Search<'_, '_, R> {
     /// Probes both sides of every two-way choice (a cell with two candidates, or a value
@@ -562,7 +812,7 @@ impl<R: Rng> Search<'_, '_, R> {
         pairs.clear();
         for cell in 0..cells {
             let m = st.cand[cell];
-            if st.value[cell] == 0 && m.count_ones() == 2 {
+            if st.value[cell] == 0 && two_bits(m) {
                 let a = m.trailing_zeros() as usize;
                 let b = (m & (m - 1)).trailing_zeros() as usize;
                 pairs.push([(cell, a), (cell, b)]);
@@ -575,7 +825,7 @@ impl<R: Rng> Search<'_, '_, R> {
                 let d = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
                 let p = st.places[u * n + d];
-                if p.count_ones() == 2 {
+                if two_bits(p) {
                     let a = g.units[u][p.trailing_zeros() as usize] as usize;
                     let b = g.units[u][(p & (p - 1)).trailing_zeros() as usize] as usize;
                     pairs.push([(a, d), (b, d)]);
@@ -604,13 +854,21 @@ impl<R: Rng> Search<'_, '_, R> {
             self.probed.resize(cells * n, UNPROBED);
             self.outcome_at.resize(cells * n, UNPROBED);
             self.probed_slots.clear();
+            self.stamps.clear();
+            self.stamps.resize(cells << 5, 0);
         }
-        self.outcomes.clear();
+        self.engine.trail.clear();
+        if self.probing == Probing::Trail {
+            self.classes.link(&pairs, cells);
+        }
+        // Bumped at every removal of the pass: a probe's result stands for its class only
+        // in the state it was made in.
+        let mut epoch = 0u32;
         let mut scratch = self.spare.pop().unwrap_or_else(|| st.clone());
         let mut best = (0u64, pairs[0][0], pairs[0][1]);
         let mut changed = false;
         let mut dead = false;
-        'pairs: for &[x, y] in &pairs {
+        'pairs: for (k, &[x, y]) in pairs.iter().enumerate() {
             let mut gains = [0u32; 2];
             for (i, (cell, d)) in [x, y].into_iter().enumerate() {
                 if st.value[cell] != 0 || st.cand[cell] & (1 << d) == 0 {
@@ -618,15 +876,26 @@ impl<R: Rng> Search<'_, '_, R> {
                     continue 'pairs;
                 }
                 let slot = cell * n + d;
+                if self.probed[slot] == UNPROBED && self.probing == Probing::Trail {
+                    let class = self.classes.class(k, i);
+                    let (same, at) = self.classes.probed[class];
+                    if at == epoch && same != UNPROBED {
+                        // An equivalent placement was probed in this very state: the same
+                        // propagation, so the same removals.
+                        self.probed[slot] = self.probed[same as usize];
+                        self.outcome_at[slot] = self.outcome_at[same as usize];
+                        self.probed_slots.push(slot as u32);
+                    } else {
+                        self.classes.probed[class] = (slot as u32, epoch);
+                    }
+                }
                 if self.probed[slot] == UNPROBED {
-                    scratch.clone_from(st);
-                    let ok = self.engine.assign(&mut scratch, cell, d).is_ok()
-                        && self.engine.drain(&mut scratch).is_ok();
-                    if !ok {
-                        self.engine.queue.clear();
+                    let at = self.engine.trail.len();
+                    if !self.probe(st, &mut scratch, cell, d) {
+                        epoch += 1;
                         changed = true;
-                        if self.engine.eliminate(st, cell, d).is_err()
-                            || self.engine.drain(st).is_err()
+                        if self.engine.eliminate::<false>(st, cell, d).is_err()
+                            || self.engine.drain::<false>(st).is_err()
                         {
                             dead = true;
                             break 'pairs;
@@ -636,37 +905,43 @@ impl<R: Rng> Search<'_, '_, R> {
                         }
                         continue 'pairs;
                     }
-                    self.probed[slot] = st.left - scratch.left;
+                    self.probed[slot] = (self.engine.trail.len() - at) as u32;
                     self.probed_slots.push(slot as u32);
-                    self.outcome_at[slot] = (self.outcomes.len() / cells) as u32;
-                    self.outcomes.extend_from_slice(&scratch.cand);
+                    self.outcome_at[slot] = at as u32;
                 }
                 gains[i] = self.probed[slot];
             }
-            // What both sides remove is removed whichever holds.
-            let at = |slot: usize| self.outcome_at[slot] as usize * cells;
-            let (ax, ay) = (at(x.0 * n + x.1), at(y.0 * n + y.1));
-            let (ox, oy) = (
-                &self.outcomes[ax..ax + cells],
-                &self.outcomes[ay..ay + cells],
-            );
-            let common = st
-                .cand
-                .iter()
-                .zip(ox.iter().zip(oy))
-                .fold(0, |acc, (&m, (&a, &b))| acc | (m & !(a | b)));
-            if common != 0 {
+            // What both sides remove is removed whichever holds: the removals of `x` are
+            // stamped, then those of `y` looked up (both lists are short; a candidate
+            // removed from `st` since is skipped).
+            let removed = |slot: usize| {
+                let at = self.outcome_at[slot] as usize;
+                at..at + self.probed[slot] as usize
+            };
+            let (rx, ry) = (removed(x.0 * n + x.1), removed(y.0 * n + y.1));
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.stamps.fill(0);
+                self.stamp = 1;
+            }
+            for &e in &self.engine.trail[rx] {
+                self.stamps[e as usize] = self.stamp;
+            }
+            let mut common = std::mem::take(&mut self.common);
+            common.clear();
+            common.extend(self.engine.trail[ry].iter().copied().filter(|&e| {
+                self.stamps[e as usize] == self.stamp
+                    && st.cand[(e >> 5) as usize] & (1 << (e & 31)) != 0
+            }));
+            if !common.is_empty() {
+                epoch += 1;
                 changed = true;
-                let mut ok = true;
-                for cell in 0..cells {
-                    let mut gone = st.cand[cell] & !(ox[cell] | oy[cell]);
-                    while ok && gone != 0 {
-                        let d = gone.trailing_zeros() as usize;
-                        gone &= gone - 1;
-                        ok = self.engine.eliminate(st, cell, d).is_ok();
-                    }
-                }
-                if !ok || self.engine.drain(st).is_err() {
+                let ok = common.iter().all(|&e| {
+                    let (cell, d) = ((e >> 5) as usize, (e & 31) as usize);
+                    self.engine.eliminate::<false>(st, cell, d).is_ok()
+                });
+                self.common = common;
+                if !ok || self.engine.drain::<false>(st).is_err() {
                     dead = true;
                     break 'pairs;
                 }
@@ -675,6 +950,7 @@ impl<R: Rng> Search<'_, '_, R> {
                 }
                 continue 'pairs;
             }
+            self.common = common;
             let score =
                 u64::from(gains[0]) * u64::from(gains[1]) * 1024 + u64::from(gains[0] + gains[1]);
             if score > best.0 {
@@ -711,45 +987,26 @@ impl<R: Rng> Search<'_, '_, R> {
     }
 }
 
-fn run<R: Rng>(
-    g: &Geometry,
-    grid: &Grid,
-    limit: u64,
-    first: Option<&mut Vec<u8>>,
-    rng: Option<&mut R>,
-    exclude: Option<(usize, u8)>,
-    guide: Option<&[u8]>,
-) -> (u64, u64) {
-    let mut engine = Engine {
-        g,
-        queue: Vec::new(),
-    };
-    let mut state = engine.new_state();
+/// Runs search `s` on `grid`, optionally without `exclude`'s value in its cell: the
+/// solutions found (up to `s.limit`) and the guesses made.
+fn run<R: Rng>(grid: &Grid, mut s: Search<'_, '_, R>, exclude: Option<(usize, u8)>) -> (u64, u64) {
+    let mut state = s.engine.new_state();
     for (cell, &v) in grid.cells().iter().enumerate() {
-        if v != 0 && engine.assign(&mut state, cell, v as usize - 1).is_err() {
+        if v != 0
+            && s.engine
+                .assign::<false>(&mut state, cell, v as usize - 1)
+                .is_err()
+        {
             return (0, 0);
         }
     }
     if let Some((cell, v)) = exclude
-        && engine.eliminate(&mut state, cell, v as usize - 1).is_err()
+        && s.engine
+            .eliminate::<false>(&mut state, cell, v as usize - 1)
+            .is_err()
     {
         return (0, 0);
     }
-    let mut s = Search {
-        engine,
-        limit: limit.max(1),
-        count: 0,
-        guesses: 0,
-        first,
-        rng,
-        guide,
-        spare: Vec::new(),
-        pairs: Vec::new(),
-        probed: Vec::new(),
-        outcome_at: Vec::new(),
-        probed_slots: Vec::new(),
-        outcomes: Vec::new(),
-    };
     s.search(&mut state);
     (s.count, s.guesses)
 }
@@ -759,8 +1016,10 @@ fn run<R: Rng>(
 pub(crate) fn solve(grid: &Grid, limit: u64) -> (u64, u64, Option<Grid>) {
     let g = Geometry::new(grid.shape());
     let mut out = Vec::new();
-    let (count, guesses) =
-        run::<rand_chacha::ChaCha8Rng>(&g, grid, limit, Some(&mut out), None, None, None);
+    let mut s = Search::<rand_chacha::ChaCha8Rng>::new(Engine::new(&g), Probing::Trail);
+    s.limit = limit.max(1);
+    s.first = Some(&mut out);
+    let (count, guesses) = run(grid, s, None);
     let first = (count > 0).then(|| Grid::from_cells(grid.shape(), out).expect("a full board"));
     (count, guesses, first)
 }
@@ -770,7 +1029,10 @@ pub(crate) fn solve(grid: &Grid, limit: u64) -> (u64, u64, Option<Grid>) {
 pub(crate) fn solve_random<R: Rng>(grid: &Grid, rng: &mut R) -> Option<Grid> {
     let g = Geometry::new(grid.shape());
     let mut out = Vec::new();
-    let (count, _) = run(&g, grid, 1, Some(&mut out), Some(rng), None, None);
+    let mut s = Search::new(Engine::new(&g), Probing::Trail);
+    s.first = Some(&mut out);
+    s.rng = Some(rng);
+    let (count, _) = run(grid, s, None);
     (count > 0).then(|| Grid::from_cells(grid.shape(), out).expect("a full board"))
 }
 
@@ -788,6 +1050,122 @@ pub(crate) fn solvable_without(
     value: u8,
     known: &Grid,
 ) -> bool {
-    let guide = Some(known.cells());
-    run::<rand_chacha::ChaCha8Rng>(g, grid, 1, None, None, Some((cell, value)), guide).0 > 0
+    let mut s = Search::<rand_chacha::ChaCha8Rng>::new(Engine::new(g), Probing::Trail);
+    s.guide = Some(known.cells());
+    run(grid, s, Some((cell, value))).0 > 0
+}
+
+/// The number of solutions of `grid` (at most `limit`) and the guesses made, with probes
+/// made the `probing` way, optionally without `exclude`'s value in its cell and guided by
+/// a known solution: for the tests that compare the two ways.
+#[cfg(test)]
+pub(crate) fn count_with(
+    grid: &Grid,
+    limit: u64,
+    exclude: Option<(usize, u8)>,
+    guide: Option<&[u8]>,
+    probing: Probing,
+) -> (u64, u64) {
+    let g = Geometry::new(grid.shape());
+    let mut s = Search::<rand_chacha::ChaCha8Rng>::new(Engine::new(&g), probing);
+    s.limit = limit.max(1);
+    s.guide = guide;
+    run(grid, s, exclude)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// A random solution of `shape` with `blanks` cells emptied, propagated as the search
+    /// would before its first lookahead; `None` when that fails.
+    fn propagated<'g>(
+        g: &'g Geometry,
+        blanks: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<(Engine<'g>, State)> {
+        let full = solve_random(&Grid::empty(g.shape), rng).unwrap();
+        let mut cells: Vec<usize> = (0..g.shape.cells()).collect();
+        cells.shuffle(rng);
+        let mut engine = Engine::new(g);
+        let mut st = engine.new_state();
+        for &c in &cells[blanks..] {
+            engine
+                .assign::<false>(&mut st, c, usize::from(full.cells()[c]) - 1)
+                .ok()?;
+        }
+        // A wrong value in some open cells, so that some boards have no solution.
+        for &c in cells[..blanks].iter().take(rng.random_range(0..3)) {
+            let m = st.cand[c];
+            if st.value[c] == 0 && m.count_ones() > 1 {
+                let d = m.trailing_zeros() as usize;
+                engine.assign::<false>(&mut st, c, d).ok()?;
+            }
+        }
+        engine.propagate(&mut st).ok()?;
+        Some((engine, st))
+    }
+
+    /// Every placement still open, probed both ways: the same failures, the same removals,
+    /// and the trail leaves the state exactly as it found it.
+    #[test]
+    fn trail_probes_remove_what_copied_probes_remove_and_undo_exactly() {
+        let mut rng = ChaCha8Rng::seed_from_u64(30);
+        let (mut probes, mut failed) = (0, 0);
+        for (shape, blanks) in [
+            (Shape::CLASSIC, 50..65),
+            (Shape::for_side(16).unwrap(), 130..200),
+            (Shape::for_side(25).unwrap(), 330..450),
+        ] {
+            let g = Geometry::new(shape);
+            for _ in 0..6 {
+                let Some((engine, mut st)) =
+                    propagated(&g, rng.random_range(blanks.clone()), &mut rng)
+                else {
+                    continue;
+                };
+                let mut s = Search::<ChaCha8Rng>::new(engine, Probing::Trail);
+                let mut scratch = st.clone();
+                let before = st.clone();
+                for cell in 0..shape.cells() {
+                    let mut m = if st.value[cell] == 0 {
+                        st.cand[cell]
+                    } else {
+                        0
+                    };
+                    while m != 0 {
+                        let d = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let mut lists = [Vec::new(), Vec::new()];
+                        let mut oks = [false; 2];
+                        for (i, probing) in [Probing::Trail, Probing::Copy].into_iter().enumerate()
+                        {
+                            s.probing = probing;
+                            s.engine.trail.clear();
+                            oks[i] = s.probe(&mut st, &mut scratch, cell, d);
+                            lists[i] = std::mem::take(&mut s.engine.trail);
+                            lists[i].sort_unstable();
+                            assert_eq!(st, before, "state after a {probing:?} probe");
+                        }
+                        assert_eq!(oks[0], oks[1]);
+                        if oks[0] {
+                            assert_eq!(lists[0], lists[1]);
+                        } else {
+                            failed += 1;
+                        }
+                        probes += 1;
+                    }
+                }
+            }
+        }
+        assert!(probes > 5_000, "{probes} probes");
+        assert!(
+            failed > 100 && failed < probes / 2,
+            "{failed} of {probes} failed"
+        );
+    }
 }

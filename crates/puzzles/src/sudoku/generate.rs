@@ -54,8 +54,8 @@ pub fn generate<R: Rng>(shape: Shape, rng: &mut R) -> Grid {
 
 /// Like [`generate`], but stops removing clues once `floor` are left: the puzzle is unique
 /// and, when it has more than `floor` clues, minimal. Big boards take longer to make
-/// minimal, because the checks get harder as clues go (about 0.1 s for 16x16 and 2.5 s
-/// to nearly 3 minutes of CPU for 25x25, median 23 s, in release, on the machine of
+/// minimal, because the checks get harder as clues go (about 0.1 s for 16x16 and 1.3 s
+/// to nearly 2 minutes of CPU for 25x25, median 16 s, in release, on the machine of
 /// docs/benchmarks.md); a floor keeps that quick.
 pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
     let g = Geometry::new(shape);
