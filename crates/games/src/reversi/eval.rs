@@ -198,7 +198,13 @@ pub enum OthelloEval {
 impl Evaluator<Othello> for OthelloEval {
     fn evaluate(&self, state: &Othello) -> Score {
         match self {
-            OthelloEval::Pattern => Score(super::pattern::WEIGHTS.evaluate(state.own, state.opp)),
+            OthelloEval::Pattern => {
+                let idx = state.tracked.view(state.turn);
+                Score(
+                    super::pattern::WEIGHTS
+                        .evaluate_indexed(state.own, state.opp, |k| u32::from(idx[k])),
+                )
+            }
             OthelloEval::Classic => Positional.evaluate(state),
         }
     }
@@ -212,7 +218,7 @@ impl Evaluator<Othello> for OthelloEval {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use ply_core::{Game, MoveOrdering};
     use rand::SeedableRng;
     use rand::seq::IndexedRandom;
@@ -223,7 +229,7 @@ mod tests {
 
     /// The order as first written: a stable comparison sort by each cell's rank, the rank
     /// read off the row and column.
-    fn plain_order<S: Size>(moves: &mut [Place]) {
+    pub(crate) fn plain_order<S: Size>(moves: &mut [Place]) {
         let last = S::N - 1;
         let border = |x: usize| x == 0 || x == last;
         let near = |x: usize| x <= 1 || x + 1 >= last;

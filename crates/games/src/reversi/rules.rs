@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 
 use ply_core::{Game, GameInfo, Outcome, ParseMoveError, Seat};
 
-use super::board::{Bits, Reversi, Size};
+use super::board::{Bits, Reversi, Size, Tracked};
 use super::moves::{Place, flips, legal};
 
 pub(crate) static OTHELLO_INFO: GameInfo = GameInfo {
@@ -74,12 +74,14 @@ impl<S: Size> Game for Reversi<S> {
         } else {
             let i = mv.index(S::N);
             let f = flips::<S>(self.own, self.opp, i);
+            self.tracked.place(self.turn, i, f);
             (self.own | f | S::Bits::cell(i), self.opp & !f)
         };
         *self = Reversi {
             own: opp,
             opp: own,
             turn: self.turn.next(2),
+            tracked: self.tracked,
             size: PhantomData,
         };
     }
