@@ -72,8 +72,8 @@ impl<S: Size> Game for Reversi<S> {
             let i = mv.index(S::N);
             let f = flips::<S>(self.own, self.opp, i);
             self.tracked.place(self.turn, i, f);
-            self.own = self.own | f | S::Bits::cell(i);
-            self.opp = self.opp & !f;
+            self.own |= f | S::Bits::cell(i);
+            self.opp &= !f;
         }
         std::mem::swap(&mut self.own, &mut self.opp);
         self.turn = self.turn.next(2);
