@@ -6,7 +6,9 @@
 //!                      [--eval classic|pattern] [--random-plies LO-HI] --out FILE
 //! othello_fit fit --data FILE[,FILE...] [--lambda L] [--iterations I] [--overlap K]
 //!                 [--holdout F] --out WEIGHTS
-//! othello_fit speed [--depth D] [--positions N] [--seed S]
+//! othello_fit speed [--depth D] [--positions N] [--seed S] [--eval classic|pattern|both]
+//!                   [--empties LO-HI] [--roots R] [--probcut on|off]
+//!                   [--deepening fixed|iterative]
 //! ```
 //!
 //! `generate` plays N games, game `g` seeded from (S, g) alone (so the file does not depend
@@ -24,10 +26,13 @@
 //! between phases), keeps the last fraction F of the records (default 0.05) out of the fit
 //! to report the error on unseen games, and writes the weights file (1/100 disc units).
 //!
-//! `speed` times both evaluators: evaluations per second over N positions of random games
-//! (default 2000), and a fixed-depth alpha-beta search (default depth 8, one thread, the
-//! built-in's table) from the start and from the first 20 of those positions with at least
-//! 40 empties, in nodes per second. Figures go in docs/benchmarks.md.
+//! `speed` times both evaluators (or the one `--eval` names): evaluations per second over N
+//! positions of random games (default 2000), and a fixed-depth alpha-beta search (default
+//! depth 8, one thread, the built-in's table) from the start and from the first R (default
+//! 20) of those positions with LO to HI empties (default 40-60), in nodes per second.
+//! `--probcut on --deepening iterative` searches as `ply bot othello` does (ProbCut,
+//! iterative deepening up to the depth), still deterministic: the node counts are the same
+//! on every run, so two builds can be compared on them. Figures go in docs/benchmarks.md.
 //!
 //! The data stays out of git: write it under target/ or /tmp. The committed weights and the
 //! exact commands that made them are in `crates/games/data/othello-patterns.md`.
@@ -370,8 +375,37 @@ fn speed(o: &Options) -> Result<(), String> {
             s.play_unchecked(*moves.choose(&mut rng).expect("the game is not over"));
         }
     }
+    let evals = match o.get("eval").unwrap_or("both") {
+        "both" => vec![OthelloEval::Classic, OthelloEval::Pattern],
+        "classic" => vec![OthelloEval::Classic],
+        "pattern" => vec![OthelloEval::Pattern],
+        e => return Err(format!("--eval: classic, pattern or both, not {e:?}")),
+    };
+    let (lo, hi) = match o.get("empties") {
+        None => (40, 60),
+        Some(r) => {
+            let (a, b) = r.split_once('-').ok_or("--empties LO-HI")?;
+            let num = |x: &str| x.parse::<u32>().map_err(|_| "--empties LO-HI");
+            (num(a)?, num(b)?)
+        }
+    };
+    let probcut = match o.get("probcut").unwrap_or("off") {
+        "on" => true,
+        "off" => false,
+        p => return Err(format!("--probcut: on or off, not {p:?}")),
+    };
+    let deepening = match o.get("deepening").unwrap_or("fixed") {
+        "fixed" => Deepening::Fixed,
+        "iterative" => Deepening::Iterative,
+        d => return Err(format!("--deepening: fixed or iterative, not {d:?}")),
+    };
     let mut roots = vec![Othello::start()];
-    roots.extend(positions.iter().filter(|s| empties(s) >= 40).take(20));
+    roots.extend(
+        positions
+            .iter()
+            .filter(|s| (lo..=hi).contains(&empties(s)))
+            .take(o.num("roots", 20)?),
+    );
     let t = Instant::now();
     let mut sum = 0u64;
     for _ in 0..50 {
@@ -387,7 +421,7 @@ fn speed(o: &Options) -> Result<(), String> {
         "pattern indices alone: {:.0} ns a position (checksum {sum})",
         t.elapsed().as_secs_f64() / (50 * positions.len()) as f64 * 1e9
     );
-    for eval in [OthelloEval::Classic, OthelloEval::Pattern] {
+    for eval in evals {
         use ply_core::Evaluator;
         let _ = eval.evaluate(&positions[0]);
         let t = Instant::now();
@@ -400,21 +434,32 @@ fn speed(o: &Options) -> Result<(), String> {
         }
         let per_eval = t.elapsed().as_secs_f64() / (rounds * positions.len()) as f64;
         let mut nodes = 0;
+        // The moves and scores found, so that two builds can be checked to search alike.
+        let mut found = 0u64;
         let t = Instant::now();
         for root in &roots {
             let mut search = AlphaBeta::with(
                 eval,
                 CornersFirst,
                 Config {
-                    deepening: Deepening::Fixed,
+                    deepening,
+                    probcut,
                     ..Config::default()
                 },
             );
-            nodes += search.search(root, Budget::depth(depth)).nodes;
+            let report = search.search(root, Budget::depth(depth));
+            nodes += report.nodes;
+            let mv = report
+                .best
+                .and_then(|m| m.cell())
+                .map_or(64, |(r, c)| r * 8 + c);
+            found = found.wrapping_mul(1_000_003)
+                ^ (mv as u64) << 32
+                ^ u64::from(report.score.0 as u32);
         }
         let secs = t.elapsed().as_secs_f64();
         println!(
-            "{eval:?}: {:.0} ns an evaluation (checksum {sum}); depth {depth} from {} roots: {nodes} nodes in {secs:.2} s, {:.2} M nodes/s",
+            "{eval:?}: {:.0} ns an evaluation (checksum {sum}); depth {depth} from {} roots: {nodes} nodes in {secs:.2} s, {:.2} M nodes/s (moves and scores {found:016x})",
             per_eval * 1e9,
             roots.len(),
             nodes as f64 / secs / 1e6

@@ -91,8 +91,31 @@ pub trait Size: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const NOT_FIRST_COL: u128 = Self::FULL & !col_mask(Self::N, 0);
     /// Every cell except the last column (where a shift west must not wrap to).
     const NOT_LAST_COL: u128 = Self::FULL & !col_mask(Self::N, Self::N - 1);
+    /// What every move keeps up to date for the evaluation (see [`Tracked`]).
+    type Tracked: Tracked<Self::Bits>;
     /// The static facts of the game on this board.
     fn info() -> &'static ply_core::GameInfo;
+}
+
+/// Data derived from the discs that the evaluation reads at every node of a search, and that
+/// a move updates for much less than a position costs to recompute it: 8x8 Othello's
+/// pattern indices ([`super::pattern::Indices`]), nothing (`()`) on 10x10.
+///
+/// Why the rules carry it: the search is generic and copies the state into each child,
+/// and its evaluator sees a position, never the move that led there; so the move is the
+/// only place to update it, and the state the only place to keep it. The rules only call
+/// [`Tracked::place`] on every placement; what it means is the evaluation's business. It
+/// takes no part in equality, hashing or the text forms: it is a function of the discs.
+pub trait Tracked<B>: Copy + Send + Sync + 'static {
+    /// The data of a board with these discs.
+    fn new(black: B, white: B) -> Self;
+    /// `mover` placed a disc on cell `cell` and turned the discs `flipped` over.
+    fn place(&mut self, mover: Seat, cell: usize, flipped: B);
+}
+
+impl<B> Tracked<B> for () {
+    fn new(_: B, _: B) -> Self {}
+    fn place(&mut self, _: Seat, _: usize, _: B) {}
 }
 
 const fn col_mask(n: usize, col: usize) -> u128 {
@@ -112,6 +135,7 @@ pub struct Eight;
 impl Size for Eight {
     type Bits = u64;
     const N: usize = 8;
+    type Tracked = super::pattern::Indices;
     fn info() -> &'static ply_core::GameInfo {
         &super::rules::OTHELLO_INFO
     }
@@ -124,6 +148,7 @@ pub struct Ten;
 impl Size for Ten {
     type Bits = u128;
     const N: usize = 10;
+    type Tracked = ();
     fn info() -> &'static ply_core::GameInfo {
         &super::rules::REVERSI_INFO
     }
@@ -157,12 +182,38 @@ impl Disc {
 /// ```
 /// Rows top to bottom separated by `/`, `x` black (player 1), `o` white, `.` empty, then the
 /// side to move (`x` or `o`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Reversi<S: Size> {
     pub(crate) own: S::Bits,
     pub(crate) opp: S::Bits,
     pub(crate) turn: Seat,
+    /// Kept up to date by every placement; a function of the discs (see [`Tracked`]).
+    pub(crate) tracked: S::Tracked,
     pub(crate) size: PhantomData<S>,
+}
+
+impl<S: Size> PartialEq for Reversi<S> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.own, self.opp, self.turn) == (other.own, other.opp, other.turn)
+    }
+}
+
+impl<S: Size> Eq for Reversi<S> {}
+
+impl<S: Size> Hash for Reversi<S> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.own, self.opp, self.turn).hash(state);
+    }
+}
+
+impl<S: Size> Debug for Reversi<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Reversi")
+            .field("own", &self.own)
+            .field("opp", &self.opp)
+            .field("turn", &self.turn)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Standard 8x8 Othello.
@@ -181,6 +232,7 @@ impl<S: Size> Reversi<S> {
             own: black,
             opp: white,
             turn: Seat::FIRST,
+            tracked: S::Tracked::new(black, white),
             size: PhantomData,
         }
     }
@@ -204,6 +256,7 @@ impl<S: Size> Reversi<S> {
             own,
             opp,
             turn,
+            tracked: S::Tracked::new(black, white),
             size: PhantomData,
         }
     }

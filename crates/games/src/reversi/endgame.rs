@@ -34,7 +34,7 @@ use std::marker::PhantomData;
 
 use ply_core::Budget;
 
-use super::board::{Bits, Othello, Reversi, Size};
+use super::board::{Bits, Disc, Othello, Reversi, Size};
 use super::eight::{flips, legal};
 use super::moves::Place;
 
@@ -569,12 +569,11 @@ impl<S: Size> crate::Endgame<Reversi<S>> for Timed<S> {
         if S::N != 8 {
             return None;
         }
-        let board = Othello {
-            own: state.own.to_u128() as u64,
-            opp: state.opp.to_u128() as u64,
-            turn: state.turn,
-            size: PhantomData,
-        };
+        let board = Othello::from_discs(
+            state.discs(Disc::Black).to_u128() as u64,
+            state.discs(Disc::White).to_u128() as u64,
+            state.turn,
+        );
         if wld_nodes(empties(&board)) > 1e9 {
             return None;
         }

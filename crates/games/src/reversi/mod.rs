@@ -68,7 +68,7 @@ mod rules;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Bits, Disc, Eight, Othello, Reversi, Reversi10, Size, Ten};
+pub use board::{Bits, Disc, Eight, Othello, Reversi, Reversi10, Size, Ten, Tracked};
 pub use eight::simd_in_use;
 pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};
 pub use eval::{CornersFirst, OthelloEval, Positional};

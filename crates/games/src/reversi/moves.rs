@@ -55,10 +55,14 @@ impl Place {
         (!self.is_pass()).then_some((self.row as usize, self.col as usize))
     }
 
+    #[inline]
     pub(crate) fn index(self, n: usize) -> usize {
         self.row as usize * n + self.col as usize
     }
 
+    /// Inlined so that the division by the board's side, a constant where it is called,
+    /// compiles to a shift on 8x8 (it was 2% of an Othello search as a call).
+    #[inline]
     pub(crate) fn from_index(i: usize, n: usize) -> Place {
         Place::at(i / n, i % n)
     }

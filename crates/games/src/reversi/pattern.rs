@@ -21,11 +21,16 @@
 //! evaluation of a position equals that of each of its eight images exactly.
 //!
 //! # Speed
-//! No incremental update: the search's evaluator sees a position, not a move. The eight
-//! images cost a few shifts and masks each (byte swap, bit reversal, transpose by delta
-//! swaps); a row of an image is a byte, a diagonal becomes a byte by one multiplication, and
-//! a byte of own discs and one of the other side's turn into a base-3 index through a
-//! 256-entry table (`own + 2 * other`).
+//! In a search the indices are updated move by move ([`Indices`], which the Othello state
+//! carries, see [`super::Tracked`]): a placement adds, in every instance that reads a changed
+//! cell, that cell's power of 3 times the change of its digit, a few vector additions over a
+//! per-cell table; the indices of both sides' points of view are kept, so that the change of
+//! the side to move costs nothing. Recomputed from scratch ([`indices`], for the fitting
+//! tool and to check the update), the eight images cost a few shifts and masks each (byte
+//! swap, bit reversal, transpose by delta swaps); a row of an image is a byte, a diagonal
+//! becomes a byte by one multiplication, and a byte of own discs and one of the other side's
+//! turn into a base-3 index through a 256-entry table (`own + 2 * other`). The update made a
+//! search about a fifth faster (docs/benchmarks.md).
 //!
 //! Units: 1/100 of a disc, for the side to move.
 
@@ -93,7 +98,7 @@ impl Image {
     ];
 
     /// The board cell read at (`r`, `c`) of this image.
-    pub fn source(self, r: u8, c: u8) -> (u8, u8) {
+    pub const fn source(self, r: u8, c: u8) -> (u8, u8) {
         match self {
             Image::Id => (r, c),
             Image::M => (r, 7 - c),
@@ -415,6 +420,105 @@ pub fn indices_plain(own: u64, opp: u64) -> Vec<u32> {
     out
 }
 
+/// Lanes of an [`Indices`] view: the [`INSTANCES`], padded to whole 16-byte vectors.
+const LANES: usize = 48;
+
+/// `CELL_POWERS[cell][k]`: the power of 3 of board cell `cell` (bit `row * 8 + col`) in
+/// instance `k` (in the order of [`indices`]), 0 where the instance does not read the cell.
+static CELL_POWERS: [[u16; LANES]; 64] = {
+    let mut t = [[0u16; LANES]; 64];
+    let mut k = 0;
+    let mut p = 0;
+    while p < PATTERNS.len() {
+        let pattern = &PATTERNS[p];
+        let mut i = 0;
+        while i < pattern.images.len() {
+            let mut j = 0;
+            let mut power = 1u16;
+            while j < pattern.cells.len() {
+                let (r, c) = pattern.cells[j];
+                let (br, bc) = pattern.images[i].source(r, c);
+                t[br as usize * 8 + bc as usize][k] = power;
+                power *= 3;
+                j += 1;
+            }
+            k += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// The pattern indices of an 8x8 position from both sides' points of view, updated by each
+/// placement instead of recomputed ([`super::Tracked`]): `view(seat)` equals
+/// [`indices`]`(seat's discs, the other's)`, as the tests check along random games.
+///
+/// A placement changes the digit of the placed cell (empty to own: +1 in the mover's view,
+/// +2 in the other's) and of each turned disc (other to own: -1 in the mover's view, +1 in
+/// the other's), and an instance's index by that change times the cell's power of 3. The
+/// indices stay below 3^10 and the arithmetic wraps, so the order of the additions does not
+/// matter.
+#[derive(Clone, Copy)]
+pub struct Indices {
+    /// By seat number (black 0): the indices with that seat's discs as "own".
+    by_seat: [[u16; LANES]; 2],
+}
+
+impl Indices {
+    /// The indices with `seat`'s discs as "own" (the first [`INSTANCES`] lanes; the rest 0).
+    #[inline]
+    pub fn view(&self, seat: ply_core::Seat) -> &[u16; LANES] {
+        &self.by_seat[seat.index()]
+    }
+}
+
+/// `a[k] += b[k]` for every lane, wrapping.
+#[inline(always)]
+fn add(a: &mut [u16; LANES], b: &[u16; LANES]) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x = x.wrapping_add(*y);
+    }
+}
+
+impl super::Tracked<u64> for Indices {
+    fn new(black: u64, white: u64) -> Indices {
+        let lanes = |own, opp| {
+            let mut out = [0u16; LANES];
+            for (o, i) in out.iter_mut().zip(indices(own, opp)) {
+                *o = i as u16;
+            }
+            out
+        };
+        Indices {
+            by_seat: [lanes(black, white), lanes(white, black)],
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, mover: ply_core::Seat, cell: usize, flipped: u64) {
+        let mut turned = [0u16; LANES];
+        let mut f = flipped;
+        while f != 0 {
+            add(&mut turned, &CELL_POWERS[f.trailing_zeros() as usize]);
+            f &= f - 1;
+        }
+        let placed = &CELL_POWERS[cell];
+        let [first, second] = &mut self.by_seat;
+        let (own, other) = if mover.index() == 0 {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        for k in 0..LANES {
+            own[k] = own[k].wrapping_add(placed[k]).wrapping_sub(turned[k]);
+            other[k] = other[k]
+                .wrapping_add(placed[k].wrapping_mul(2))
+                .wrapping_add(turned[k]);
+        }
+    }
+}
+
 /// The pattern of each instance, in the order of [`indices`].
 pub fn instance_patterns() -> [usize; INSTANCES] {
     let mut out = [0; INSTANCES];
@@ -590,12 +694,19 @@ impl PatternWeights {
     /// The value of the position for `own`, the side to move, in 1/100 discs.
     #[inline]
     pub fn evaluate(&self, own: u64, opp: u64) -> i32 {
+        let idx = indices(own, opp);
+        self.evaluate_indexed(own, opp, |k| idx[k])
+    }
+
+    /// [`evaluate`](PatternWeights::evaluate) with the position's indices given (the
+    /// `k`-th instance's by `index(k)`), as a search keeps them ([`Indices`]).
+    #[inline]
+    pub fn evaluate_indexed(&self, own: u64, opp: u64, index: impl Fn(usize) -> u32) -> i32 {
         let ph = phase((own | opp).count_ones());
         let table = &self.tables[ph * self.stride..(ph + 1) * self.stride];
-        let idx = indices(own, opp);
         let mut sum = 0i32;
         for k in 0..INSTANCES {
-            sum += i32::from(table[(self.offsets[k] + idx[k]) as usize]);
+            sum += i32::from(table[(self.offsets[k] + index(k)) as usize]);
         }
         let s = &self.scalars[ph];
         let f = scalars(own, opp);
@@ -752,6 +863,62 @@ mod tests {
             let (own, opp) = s.sides();
             assert_eq!(indices(own, opp).to_vec(), indices_plain(own, opp), "{s}");
         }
+    }
+
+    #[test]
+    fn incremental_indices_equal_a_plain_recomputation_along_random_games_with_passes() {
+        // Both sides' views after every move of seeded random games, passes included (a pass
+        // changes the side to move and no disc), against the cell-by-cell definition.
+        use ply_core::Seat;
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut moves: Vec<Place> = Vec::new();
+        let (mut positions, mut passes) = (0, 0);
+        for _ in 0..400 {
+            let mut s = Othello::start();
+            loop {
+                let (own, opp) = s.sides();
+                let view = |seat: Seat| s.tracked.view(seat).map(u32::from);
+                let (mine, theirs) = (view(s.turn), view(s.turn.next(2)));
+                assert_eq!(mine[..INSTANCES], indices_plain(own, opp), "{s}");
+                assert_eq!(theirs[..INSTANCES], indices_plain(opp, own), "{s}");
+                assert!(mine[INSTANCES..].iter().all(|&i| i == 0), "{s}");
+                positions += 1;
+                s.legal_moves(&mut moves);
+                let Some(&mv) = moves.choose(&mut rng) else {
+                    break;
+                };
+                passes += usize::from(mv.is_pass());
+                s.play_unchecked(mv);
+            }
+        }
+        assert!(
+            positions > 20_000 && passes > 20,
+            "{positions} positions, {passes} passes"
+        );
+    }
+
+    #[test]
+    fn cell_powers_name_each_instance_cell_once_with_its_power() {
+        // Each instance reads its cells' digits with the powers 1, 3, 9, ... in the order of
+        // its pattern's cells: the table holds each power once per instance.
+        let pats = instance_patterns();
+        for (k, &p) in pats.iter().enumerate() {
+            let mut powers: Vec<u16> = CELL_POWERS
+                .iter()
+                .map(|c| c[k])
+                .filter(|&x| x > 0)
+                .collect();
+            powers.sort();
+            let want: Vec<u16> = (0..PATTERNS[p].cells.len() as u32)
+                .map(|j| 3u16.pow(j))
+                .collect();
+            assert_eq!(powers, want, "instance {k} ({})", PATTERNS[p].name);
+        }
+        assert!(
+            CELL_POWERS
+                .iter()
+                .all(|c| c[INSTANCES..].iter().all(|&x| x == 0))
+        );
     }
 
     #[test]

@@ -1,10 +1,8 @@
 //! The [`Game`] implementation, for both board sizes.
 
-use std::marker::PhantomData;
-
 use ply_core::{Game, GameInfo, Outcome, ParseMoveError, Seat};
 
-use super::board::{Bits, Reversi, Size};
+use super::board::{Bits, Reversi, Size, Tracked};
 use super::moves::{Place, flips, legal};
 
 pub(crate) static OTHELLO_INFO: GameInfo = GameInfo {
@@ -69,19 +67,16 @@ impl<S: Size> Game for Reversi<S> {
     }
 
     fn play_unchecked(&mut self, mv: Place) {
-        let (own, opp) = if mv.is_pass() {
-            (self.own, self.opp)
-        } else {
+        // Field by field: the tracked data is most of the state's bytes and updates in place.
+        if !mv.is_pass() {
             let i = mv.index(S::N);
             let f = flips::<S>(self.own, self.opp, i);
-            (self.own | f | S::Bits::cell(i), self.opp & !f)
-        };
-        *self = Reversi {
-            own: opp,
-            opp: own,
-            turn: self.turn.next(2),
-            size: PhantomData,
-        };
+            self.tracked.place(self.turn, i, f);
+            self.own |= f | S::Bits::cell(i);
+            self.opp &= !f;
+        }
+        std::mem::swap(&mut self.own, &mut self.opp);
+        self.turn = self.turn.next(2);
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -534,3 +534,59 @@ fn probcut_never_changes_an_exact_endgame_result() {
     }
     assert!(claimed > 0, "no search claimed a result");
 }
+
+/// The pattern evaluation recomputed from scratch at every node (the indices of the eight
+/// images, checked against the cell-by-cell definition in `pattern`), with the same ProbCut.
+#[derive(Clone, Copy)]
+struct FromScratch;
+
+impl ply_core::Evaluator<Othello> for FromScratch {
+    fn evaluate(&self, state: &Othello) -> ply_core::Score {
+        let (own, opp) = state.sides();
+        ply_core::Score(pattern::WEIGHTS.evaluate(own, opp))
+    }
+
+    fn probcut(&self, state: &Othello, depth: u32) -> Option<ply_core::ProbCut> {
+        OthelloEval::Pattern.probcut(state, depth)
+    }
+}
+
+/// [`CornersFirst`] as first written: a comparison sort.
+#[derive(Clone, Copy)]
+struct PlainCornersFirst;
+
+impl ply_core::MoveOrdering<Othello> for PlainCornersFirst {
+    fn order(&self, _: &Othello, moves: &mut [Place]) {
+        eval::tests::plain_order::<Eight>(moves);
+    }
+}
+
+/// The search as `ply bot othello` runs it (ProbCut, iterative deepening, the table trusted
+/// at any depth) with the incremental pattern indices and the counting-sort order visits
+/// exactly the nodes, and finds exactly the moves, scores and lines, of the same search with
+/// the evaluation recomputed at every node and the comparison sort: the speed-ups change
+/// nothing but the speed.
+#[test]
+fn the_fast_evaluation_and_order_search_exactly_as_the_plain_ones() {
+    use ply_search::{AlphaBeta, Config, Deepening};
+    for (i, state) in midgame_positions(10).iter().enumerate() {
+        for probcut in [false, true] {
+            let config = Config {
+                tt_bytes: 1 << 20,
+                deepening: Deepening::Iterative,
+                probcut,
+                ..Config::default()
+            };
+            let budget = ply_core::Budget::depth(4 + (i as u32 % 4));
+            let fast =
+                AlphaBeta::with(OthelloEval::Pattern, CornersFirst, config).search(state, budget);
+            let plain =
+                AlphaBeta::with(FromScratch, PlainCornersFirst, config).search(state, budget);
+            assert_eq!(
+                (fast.best, fast.score, fast.depth, fast.nodes, &fast.pv),
+                (plain.best, plain.score, plain.depth, plain.nodes, &plain.pv),
+                "{state}, ProbCut {probcut}"
+            );
+        }
+    }
+}
