@@ -20,8 +20,7 @@
 //!   and at least [`FIGHT_MASS`] own ants around steps towards the nearest enemy, so the
 //!   group's ants come up beside each other before contact.
 //!
-//! Large groups are searched in parts of at most [`MAX_OURS`] own ants and [`MAX_THEIRS`]
-//! enemies; the own ants of the group outside the part stand where they were chosen to go
+//! Large groups are searched in parts of at most [`PART`] own ants and as many enemies; the own ants of the group outside the part stand where they were chosen to go
 //! (or where they are, if not yet chosen). The search is cut by a node budget
 //! ([`BATTLE_BUDGET`] pair checks of the focus rule a turn), not by the clock, so a turn's
 //! work is bounded and the same on every run; cut short, a part keeps the best moves found.
@@ -31,10 +30,8 @@ use super::*;
 
 /// Pair checks of the focus rule the battles may spend in one turn (tens of milliseconds).
 pub const BATTLE_BUDGET: u64 = 6_000_000;
-/// At most this many own ants are searched together.
-const MAX_OURS: usize = 5;
-/// At most this many enemies are searched together.
-const MAX_THEIRS: usize = 5;
+/// At most this many own ants, and this many enemies, are searched together.
+const PART: usize = 5;
 /// Ants with an enemy within this many BFS steps close in on it.
 pub const APPROACH_REACH: u32 = 12;
 /// Own ants in the 11x11 box around an ant (itself included) for it to approach and fight
@@ -62,6 +59,14 @@ pub struct PhalanxParams {
     pub bold_loss: i64,
     /// Score the distance² to the nearest enemy (close in), else only kills and losses.
     pub close_in: bool,
+    /// Own ants in the 11x11 box around an ant (itself included) for it to approach and
+    /// fight; fewer, and no own hill near, and it keeps out of reach.
+    pub fight_mass: usize,
+    /// At most this many own ants, and this many enemies, are searched together.
+    pub part: usize,
+    /// Pair checks of the focus rule the battles may spend in one turn; one part at most a
+    /// quarter of it.
+    pub budget: u64,
 }
 
 impl Default for PhalanxParams {
@@ -75,6 +80,9 @@ impl Default for PhalanxParams {
             bold_kill: 300,
             bold_loss: 180,
             close_in: true,
+            fight_mass: FIGHT_MASS,
+            part: PART,
+            budget: BATTLE_BUDGET,
         }
     }
 }
@@ -86,6 +94,8 @@ pub struct PhalanxBot {
     params: PhalanxParams,
     /// The most pair checks any one turn's battles used.
     most: u64,
+    /// Parts searched, and those cut short by the budget, over the game.
+    parts: (u64, u64),
 }
 
 impl PhalanxBot {
@@ -100,12 +110,18 @@ impl PhalanxBot {
             h: HunterBot::new(salt),
             params,
             most: 0,
+            parts: (0, 0),
         }
     }
 
     /// The most pair checks of the focus rule any one turn's battles used so far.
     pub fn most_battle_work(&self) -> u64 {
         self.most
+    }
+
+    /// The parts searched so far, and how many of them the budget cut short.
+    pub fn parts_searched(&self) -> (u64, u64) {
+        self.parts
     }
 
     /// For each own ant, the own ants in the 11x11 box around it, itself included.
@@ -146,7 +162,7 @@ impl PhalanxBot {
             .zip(mass)
             .map(|(&a, &m)| {
                 let d = field[t.index(a)];
-                let strong = m >= FIGHT_MASS || self.near_home(t, a);
+                let strong = m >= self.params.fight_mass || self.near_home(t, a);
                 (d <= APPROACH_REACH && d > 0 && strong)
                     .then(|| self.h.descend(t, &field, a))
                     .flatten()
@@ -200,14 +216,15 @@ impl PhalanxBot {
             }
         }
         let engaged: Vec<bool> = foes_of.iter().map(|f| !f.is_empty()).collect();
-        let mut budget = BATTLE_BUDGET;
+        let total = self.params.budget;
+        let mut budget = total;
         let mut done = vec![false; ants.len()];
         for seed in 0..ants.len() {
             if !engaged[seed] || done[seed] {
                 continue;
             }
             // one part: own ants in breadth-first order over the engagement graph from the
-            // seed, up to MAX_OURS, with the enemies engaged with them up to MAX_THEIRS
+            // seed, up to `part`, with the enemies engaged with them up to `part`
             let mut part: Vec<usize> = vec![seed];
             let mut foes: Vec<usize> = Vec::new();
             let mut head = 0;
@@ -218,11 +235,11 @@ impl PhalanxBot {
                     if foes.contains(&j) {
                         continue;
                     }
-                    if foes.len() < MAX_THEIRS {
+                    if foes.len() < self.params.part {
                         foes.push(j);
                     }
                     for &i2 in &ours_of[j] {
-                        if part.len() < MAX_OURS && !done[i2] && !part.contains(&i2) {
+                        if part.len() < self.params.part && !done[i2] && !part.contains(&i2) {
                             part.push(i2);
                         }
                     }
@@ -280,7 +297,7 @@ impl PhalanxBot {
             let bold = part.iter().any(|&i| mass[i] >= BOLD_MASS);
             let strong = part
                 .iter()
-                .any(|&i| mass[i] >= FIGHT_MASS || self.near_home(t, ants[i]));
+                .any(|&i| mass[i] >= self.params.fight_mass || self.near_home(t, ants[i]));
             let p = self.params;
             let (kill, loss, close_in) = if bold {
                 (p.bold_kill, p.bold_loss, p.close_in)
@@ -300,7 +317,7 @@ impl PhalanxBot {
                 kill,
                 loss,
                 close_in,
-                budget: budget.min(BATTLE_BUDGET / 4),
+                budget: budget.min(total / 4),
                 best: i64::MIN,
                 best_moves: Vec::new(),
                 cur: Vec::new(),
@@ -309,6 +326,8 @@ impl PhalanxBot {
             let before = s.budget;
             s.max(0);
             budget -= before - s.budget;
+            self.parts.0 += 1;
+            self.parts.1 += u64::from(s.budget == 0);
             let moves = if s.best_moves.is_empty() {
                 part.iter().map(|&i| ants[i]).collect()
             } else {
@@ -318,7 +337,7 @@ impl PhalanxBot {
                 out[i] = Some(d);
             }
         }
-        let used = BATTLE_BUDGET - budget;
+        let used = total - budget;
         self.most = self.most.max(used);
         out
     }
