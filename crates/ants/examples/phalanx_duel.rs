@@ -1,10 +1,10 @@
 //! The phalanx against the hunter, in-process, on the maps given, both seats (engine and
 //! player seed 1, deterministic): total points, games won, ants alive at turns 100 and 150.
 //!
-//! `phalanx_duel APPROACH BATTLES KILL LOSS BOLD_KILL BOLD_LOSS CLOSE_IN FIGHT_MASS PART BUDGET
+//! `phalanx_duel APPROACH BATTLES KILL LOSS BOLD_KILL BOLD_LOSS CLOSE_IN FIGHT_MASS HOLD_MASS PART BUDGET
 //! MAP...` (booleans
 //! as 0 or 1: the fields of `PhalanxParams`), e.g.
-//! `cargo run --release -p ply-ants --example phalanx_duel -- 1 1 512 768 300 180 1 5 5 6000000 maps/*.map`
+//! `cargo run --release -p ply-ants --example phalanx_duel -- 1 1 512 768 300 180 1 5 5 5 6000000 maps/*.map`
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -29,13 +29,14 @@ fn main() {
         bold_loss: args[6].parse().unwrap(),
         close_in: args[7] == "1",
         fight_mass: args[8].parse().unwrap(),
-        part: args[9].parse().unwrap(),
-        budget: args[10].parse().unwrap(),
+        hold_mass: args[9].parse().unwrap(),
+        part: args[10].parse().unwrap(),
+        budget: args[11].parse().unwrap(),
     };
     let (mut us, mut them, mut wins, mut losses, mut games) = (0i64, 0i64, 0, 0, 0);
     let mut alive = [[0usize; 2]; 2];
     let (mut parts, mut cut) = (0, 0);
-    for path in &args[11..] {
+    for path in &args[12..] {
         let map = AntsMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         for seat in 0..2 {
             let settings = Settings {

@@ -59,9 +59,12 @@ pub struct PhalanxParams {
     pub bold_loss: i64,
     /// Score the distance² to the nearest enemy (close in), else only kills and losses.
     pub close_in: bool,
-    /// Own ants in the 11x11 box around an ant (itself included) for it to approach and
-    /// fight; fewer, and no own hill near, and it keeps out of reach.
+    /// Own ants in the 11x11 box around an ant (itself included) for it to approach
+    /// enemies.
     pub fight_mass: usize,
+    /// Own ants in that box around one of a part's ants for the part to close in; fewer,
+    /// and no own hill near, and it keeps out of reach.
+    pub hold_mass: usize,
     /// At most this many own ants, and this many enemies, are searched together.
     pub part: usize,
     /// Pair checks of the focus rule the battles may spend in one turn; one part at most a
@@ -81,6 +84,7 @@ impl Default for PhalanxParams {
             bold_loss: 180,
             close_in: true,
             fight_mass: FIGHT_MASS,
+            hold_mass: FIGHT_MASS,
             part: PART,
             budget: BATTLE_BUDGET,
         }
@@ -297,7 +301,7 @@ impl PhalanxBot {
             let bold = part.iter().any(|&i| mass[i] >= BOLD_MASS);
             let strong = part
                 .iter()
-                .any(|&i| mass[i] >= self.params.fight_mass || self.near_home(t, ants[i]));
+                .any(|&i| mass[i] >= self.params.hold_mass || self.near_home(t, ants[i]));
             let p = self.params;
             let (kill, loss, close_in) = if bold {
                 (p.bold_kill, p.bold_loss, p.close_in)
