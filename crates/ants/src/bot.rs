@@ -313,6 +313,10 @@ pub struct HunterBot {
     salt: u64,
 }
 
+/// An ant's wanted squares, best first; `true` marks a detour, taken only when an own ant
+/// blocks the way.
+type Wanted = Vec<(Loc, bool)>;
+
 /// BFS steps within which an ant is sent to a food.
 const FOOD_REACH: u32 = 30;
 /// Ants considered per food (the nearest ones), before the nearest pairs are matched.
@@ -544,7 +548,7 @@ impl HunterBot {
         t: Torus,
         ants: &[Loc],
         ant_at: &[u32],
-        extra: Option<&[Option<Vec<(Loc, bool)>>]>,
+        extra: Option<&[Option<Wanted>]>,
     ) -> Vec<Vec<(Loc, bool)>> {
         let n = t.area();
 
