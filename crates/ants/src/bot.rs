@@ -7,6 +7,10 @@
 //! * [`HunterBot`]: gathers food by breadth-first search, explores what it has not seen
 //!   lately, attacks enemy hills it knows, defends its own, keeps its hills free for
 //!   spawning, and does not step into fights the focus rule says it would lose.
+//! * [`PhalanxBot`]: the hunter's food, hills and exploration, with xathis's way of
+//!   fighting (the 2011 winner): ants near an enemy close in on it, and every ant that an
+//!   enemy could reach this turn moves by a max-min over its group's moves against every
+//!   enemy reply, scored by the focus rule (`bot/phalanx.rs`, `bot/battle.rs`).
 //!
 //! # How the hunter chooses its orders
 //!
@@ -78,11 +82,19 @@ pub enum BuiltinBot {
     Random,
     /// Food, exploration, hills and battle awareness.
     Hunter,
+    /// The hunter's economy with xathis's way of fighting: approach, then a max-min over
+    /// each engaged group's moves.
+    Phalanx,
 }
 
 impl BuiltinBot {
     /// Every built-in bot.
-    pub const ALL: [BuiltinBot; 3] = [BuiltinBot::Hold, BuiltinBot::Random, BuiltinBot::Hunter];
+    pub const ALL: [BuiltinBot; 4] = [
+        BuiltinBot::Hold,
+        BuiltinBot::Random,
+        BuiltinBot::Hunter,
+        BuiltinBot::Phalanx,
+    ];
 
     /// Its name.
     pub const fn name(self) -> &'static str {
@@ -90,6 +102,7 @@ impl BuiltinBot {
             BuiltinBot::Hold => "hold",
             BuiltinBot::Random => "random",
             BuiltinBot::Hunter => "hunter",
+            BuiltinBot::Phalanx => "phalanx",
         }
     }
 
@@ -99,6 +112,7 @@ impl BuiltinBot {
             BuiltinBot::Hold => Box::new(HoldBot),
             BuiltinBot::Random => Box::new(RandomBot::new(salt)),
             BuiltinBot::Hunter => Box::new(HunterBot::new(salt)),
+            BuiltinBot::Phalanx => Box::new(PhalanxBot::new(salt)),
         }
     }
 }
@@ -111,7 +125,7 @@ impl fmt::Display for BuiltinBot {
 
 /// A name that is no built-in bot.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown built-in ants bot {0:?}; the bots are: hold, random, hunter")]
+#[error("unknown built-in ants bot {0:?}; the bots are: hold, random, hunter, phalanx")]
 pub struct UnknownBotError(pub String);
 
 impl FromStr for BuiltinBot {
@@ -299,6 +313,10 @@ pub struct HunterBot {
     salt: u64,
 }
 
+/// An ant's wanted squares, best first; `true` marks a detour, taken only when an own ant
+/// blocks the way.
+type Wanted = Vec<(Loc, bool)>;
+
 /// BFS steps within which an ant is sent to a food.
 const FOOD_REACH: u32 = 30;
 /// Ants considered per food (the nearest ones), before the nearest pairs are matched.
@@ -482,26 +500,63 @@ impl HunterBot {
     }
 }
 
-impl AntsBot for HunterBot {
-    fn answer(&mut self, message: &str) -> Vec<String> {
-        if !self.k.read(message) {
-            return Vec::new();
+impl HunterBot {
+    /// The steps from `a` down a distance `field`, best first, then the sidesteps that keep
+    /// the distance, then the detours one step farther (so that an ant blocked behind
+    /// another comes up beside it); none if no step gets nearer. Ties are broken by a hash
+    /// of the seat's salt, the turn and the square.
+    fn descend(&self, t: Torus, field: &[u32], a: Loc) -> Option<Vec<(Loc, bool)>> {
+        let salt = self.salt.wrapping_add(u64::from(self.k.turn));
+        let here = field[t.index(a)];
+        let mut better = Vec::new();
+        let mut level = Vec::new();
+        let mut detour = Vec::new();
+        for (j, dir) in Dir::ALL.into_iter().enumerate() {
+            let nb = t.step(a, dir);
+            let d = field[t.index(nb)];
+            let tie = (salt ^ (a.0 * 131 + a.1 * 7 + j) as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            if d < here {
+                better.push((d, tie, nb));
+            } else if d == here && d != u32::MAX {
+                level.push((d, tie, nb));
+            } else if d == here.saturating_add(1) && d != u32::MAX {
+                detour.push((d, tie, nb));
+            }
         }
-        let Some(t) = self.k.torus else {
-            return Vec::new();
-        };
+        if better.is_empty() {
+            return None;
+        }
+        better.sort_unstable();
+        level.sort_unstable();
+        detour.sort_unstable();
+        Some(
+            better
+                .into_iter()
+                .chain(level)
+                .map(|(_, _, l)| (l, false))
+                .chain(detour.into_iter().map(|(_, _, l)| (l, true)))
+                .collect(),
+        )
+    }
+
+    /// The squares each ant would like to step to, best first (`true` marks a detour, taken
+    /// only when an own ant blocks the way): its food, then a threat to our hill, an enemy
+    /// hill, its `extra` squares if given (the phalanx's approach to a nearby enemy),
+    /// squares not seen lately, squares never seen, and stepping off our hill.
+    fn plan(
+        &self,
+        t: Torus,
+        ants: &[Loc],
+        ant_at: &[u32],
+        extra: Option<&[Option<Wanted>]>,
+    ) -> Vec<Vec<(Loc, bool)>> {
         let n = t.area();
-        let ants = self.k.my_ants.clone();
-        let mut ant_at = vec![u32::MAX; n];
-        for (k, &a) in ants.iter().enumerate() {
-            ant_at[t.index(a)] = k as u32;
-        }
 
         // 1. food, nearest pairs first
         // per ant, the squares it would like to step to, best first; `true` marks a detour
         // (one step farther), taken only when an own ant blocks the way
         let mut wanted: Vec<Vec<(Loc, bool)>> = self
-            .food_steps(t, &ant_at)
+            .food_steps(t, ant_at)
             .into_iter()
             .map(|s| s.into_iter().map(|l| (l, false)).collect())
             .collect();
@@ -530,43 +585,7 @@ impl AntsBot for HunterBot {
             .collect();
         let unseen_field = self.distances(t, &unseen, EXPLORE_REACH);
         let mut stale_field: Option<Vec<u32>> = None;
-        let salt = self.salt.wrapping_add(u64::from(self.k.turn));
-        // the steps down a distance field, best first, then the sidesteps that keep the
-        // distance, then the detours one step farther (so that an ant blocked behind another
-        // comes up beside it); none if no step gets nearer
-        let pick = |field: &[u32], a: Loc| -> Option<Vec<(Loc, bool)>> {
-            let here = field[t.index(a)];
-            let mut better = Vec::new();
-            let mut level = Vec::new();
-            let mut detour = Vec::new();
-            for (j, dir) in Dir::ALL.into_iter().enumerate() {
-                let nb = t.step(a, dir);
-                let d = field[t.index(nb)];
-                let tie =
-                    (salt ^ (a.0 * 131 + a.1 * 7 + j) as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
-                if d < here {
-                    better.push((d, tie, nb));
-                } else if d == here && d != u32::MAX {
-                    level.push((d, tie, nb));
-                } else if d == here.saturating_add(1) && d != u32::MAX {
-                    detour.push((d, tie, nb));
-                }
-            }
-            if better.is_empty() {
-                return None;
-            }
-            better.sort_unstable();
-            level.sort_unstable();
-            detour.sort_unstable();
-            Some(
-                better
-                    .into_iter()
-                    .chain(level)
-                    .map(|(_, _, l)| (l, false))
-                    .chain(detour.into_iter().map(|(_, _, l)| (l, true)))
-                    .collect(),
-            )
-        };
+        let pick = |field: &[u32], a: Loc| self.descend(t, field, a);
         for (k, &a) in ants.iter().enumerate() {
             if !wanted[k].is_empty() {
                 continue;
@@ -581,6 +600,7 @@ impl AntsBot for HunterBot {
                         .filter(|f| f[i] <= HILL_RUSH || k % 3 != 0)
                         .and_then(|f| pick(f, a))
                 })
+                .or_else(|| extra.and_then(|x| x[k].clone()))
                 .or_else(|| {
                     let f = stale_field.get_or_insert_with(|| {
                         let stale: Vec<Loc> = (0..n)
@@ -609,68 +629,137 @@ impl AntsBot for HunterBot {
             wanted[k] = choice.unwrap_or_default();
         }
 
-        // 3. the focus rule: a square is safe if no enemy can reach attack range of it, or
-        //    if more of us than of them can fight there; even trades are taken when we
-        //    outnumber the visible enemies two to one; an enemy hill is worth any fight
-        let threat = self.threats(t);
+        wanted
+    }
+
+    /// The focus rule as the hunter counts it: a square is safe if no enemy can reach attack
+    /// range of it, or if more of us than of them can fight there; even trades are taken
+    /// when we outnumber the visible enemies two to one; an enemy hill is worth any fight.
+    fn safety<'a>(
+        &'a self,
+        t: Torus,
+        ants: &[Loc],
+        threat: &'a [u8],
+    ) -> impl Fn(Loc, Loc) -> bool + 'a {
         let trade = ants.len() >= 10 && ants.len() >= 2 * self.k.enemies.len();
-        let safe = |dest: Loc, me: Loc| -> bool {
+        move |dest: Loc, me: Loc| -> bool {
             let th = usize::from(threat[t.index(dest)]);
             if th == 0 || self.k.enemy_hills.contains(&dest) {
                 return true;
             }
             let us = self.support(t, dest, me) + 1;
             us > th || (trade && us >= th)
-        };
-        // 4. moves without collisions: a square is taken by an ant that stays or arrives;
-        //    an own ant's square is free only once that ant has moved away
+        }
+    }
+
+    /// The orders that move each ant (taken in `order`) to its first wanted square that is
+    /// free and `safe` (a square is taken by an ant that stays or arrives; an own ant's
+    /// square is free only once that ant has moved away). An ant for which holding is
+    /// itself unsafe steps to its least `threat`ened free neighbour. With `defer`, an ant
+    /// whose first choice is held by an own ant not yet moved waits for a later pass (while
+    /// passes make progress), so that ant can leave first.
+    #[allow(clippy::too_many_arguments)]
+    fn resolve(
+        &self,
+        t: Torus,
+        ants: &[Loc],
+        ant_at: &[u32],
+        wanted: &[Vec<(Loc, bool)>],
+        order: &[usize],
+        defer: bool,
+        threat: &[u8],
+        safe: impl Fn(Loc, Loc) -> bool,
+    ) -> Vec<String> {
+        let n = t.area();
         let mut taken = vec![false; n];
         let mut left = vec![false; n];
+        let mut done = vec![false; ants.len()];
         let mut orders = Vec::new();
-        for (k, &a) in ants.iter().enumerate() {
-            let free = |l: Loc, taken: &[bool], left: &[bool]| {
-                let i = t.index(l);
-                !self.k.water[i] && !taken[i] && (ant_at[i] == u32::MAX || left[i])
-            };
-            let mut dest = a;
-            // the first wanted square that is free and safe; an ant wanting its own square
-            // (next to its food) holds
-            let mut blocked = false;
-            for &(w, detour) in &wanted[k] {
-                if w == a || (detour && !blocked) {
-                    break;
-                }
-                if !free(w, &taken, &left) {
-                    blocked = true;
-                    continue;
-                }
-                if safe(w, a) {
-                    dest = w;
-                    break;
-                }
-            }
-            if dest == a && !safe(a, a) {
-                // in a losing fight where it stands: step to the least threatened square
-                let mut best = (threat[t.index(a)], a);
-                for d in Dir::ALL {
-                    let s = t.step(a, d);
-                    if free(s, &taken, &left) && threat[t.index(s)] < best.0 {
-                        best = (threat[t.index(s)], s);
+        let free = |l: Loc, taken: &[bool], left: &[bool]| {
+            let i = t.index(l);
+            !self.k.water[i] && !taken[i] && (ant_at[i] == u32::MAX || left[i])
+        };
+        let mut pending: Vec<usize> = order.to_vec();
+        let mut waiting = defer;
+        while !pending.is_empty() {
+            let before = pending.len();
+            let mut later = Vec::new();
+            for &k in &pending {
+                let a = ants[k];
+                if waiting && let Some(&(w, _)) = wanted[k].first() {
+                    let i = t.index(w);
+                    let held = ant_at[i] != u32::MAX && !done[ant_at[i] as usize];
+                    if w != a && held && !left[i] && !taken[i] {
+                        later.push(k);
+                        continue;
                     }
                 }
-                dest = best.1;
+                let mut dest = a;
+                // the first wanted square that is free and safe; an ant wanting its own
+                // square (next to its food) holds
+                let mut blocked = false;
+                for &(w, detour) in &wanted[k] {
+                    if w == a || (detour && !blocked) {
+                        break;
+                    }
+                    if !free(w, &taken, &left) {
+                        blocked = true;
+                        continue;
+                    }
+                    if safe(w, a) {
+                        dest = w;
+                        break;
+                    }
+                }
+                if dest == a && !safe(a, a) {
+                    // in a losing fight where it stands: step to the least threatened square
+                    let mut best = (threat[t.index(a)], a);
+                    for d in Dir::ALL {
+                        let s = t.step(a, d);
+                        if free(s, &taken, &left) && threat[t.index(s)] < best.0 {
+                            best = (threat[t.index(s)], s);
+                        }
+                    }
+                    dest = best.1;
+                }
+                done[k] = true;
+                taken[t.index(dest)] = true;
+                if dest != a {
+                    left[t.index(a)] = true;
+                    let dir = Dir::ALL
+                        .into_iter()
+                        .find(|&d| t.step(a, d) == dest)
+                        .unwrap_or(Dir::N);
+                    orders.push(format!("o {} {} {}", a.0, a.1, dir.letter() as char));
+                }
             }
-            taken[t.index(dest)] = true;
-            if dest != a {
-                left[t.index(a)] = true;
-                let dir = Dir::ALL
-                    .into_iter()
-                    .find(|&d| t.step(a, d) == dest)
-                    .unwrap_or(Dir::N);
-                orders.push(format!("o {} {} {}", a.0, a.1, dir.letter() as char));
-            }
+            // no progress: the rest are waiting on each other, so they stop waiting
+            waiting = waiting && later.len() < before;
+            pending = later;
         }
         orders
+    }
+}
+
+impl AntsBot for HunterBot {
+    fn answer(&mut self, message: &str) -> Vec<String> {
+        if !self.k.read(message) {
+            return Vec::new();
+        }
+        let Some(t) = self.k.torus else {
+            return Vec::new();
+        };
+        let n = t.area();
+        let ants = self.k.my_ants.clone();
+        let mut ant_at = vec![u32::MAX; n];
+        for (k, &a) in ants.iter().enumerate() {
+            ant_at[t.index(a)] = k as u32;
+        }
+        let wanted = self.plan(t, &ants, &ant_at, None);
+        let threat = self.threats(t);
+        let safe = self.safety(t, &ants, &threat);
+        let order: Vec<usize> = (0..ants.len()).collect();
+        self.resolve(t, &ants, &ant_at, &wanted, &order, false, &threat, safe)
     }
 }
 
@@ -707,6 +796,10 @@ pub fn play_in_process(
         }
     }
 }
+
+mod battle;
+mod phalanx;
+pub use phalanx::{PhalanxBot, PhalanxParams};
 
 #[cfg(test)]
 mod tests;

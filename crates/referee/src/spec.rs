@@ -772,7 +772,7 @@ mod tests {
         let e = "builtin:alphabeta".parse::<AntsSpec>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown built-in ants bot \"alphabeta\"; the bots are: hold, random, hunter"
+            "unknown built-in ants bot \"alphabeta\"; the bots are: hold, random, hunter, phalanx"
         );
         let e = "builtin:hunter:ms=5".parse::<AntsSpec>().unwrap_err();
         assert_eq!(

@@ -231,3 +231,337 @@ fn defends_its_hill_against_an_intruder() {
     let ours = g.hills().iter().find(|h| h.owner == 0).unwrap();
     assert_eq!(ours.killed_by, None, "our hill stands");
 }
+
+/// A seeded random local battle on a 16x16 scenario map with three players: hills in the
+/// corners, a few water squares, 2 to 14 ants in the middle, and one random move per ant
+/// (holding or one step onto land) with no two ants ending on one square. Returns the map
+/// rows and every ant's (start, end, owner).
+fn random_battle(seed: u64) -> (Vec<String>, Vec<(Loc, Loc, u8)>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let t = Torus { rows: 16, cols: 16 };
+    let mut grid = vec![vec![b'.'; 16]; 16];
+    grid[0][0] = b'0';
+    grid[0][8] = b'1';
+    grid[8][0] = b'2';
+    let mut inner = || (rng.random_range(4..13usize), rng.random_range(4..13usize));
+    let mut water = Vec::new();
+    for _ in 0..6 {
+        water.push(inner());
+    }
+    let mut ants: Vec<(Loc, u8)> = Vec::new();
+    let count = 2 + (seed % 13) as usize;
+    while ants.len() < count {
+        let l = inner();
+        if !water.contains(&l) && ants.iter().all(|&(a, _)| a != l) {
+            ants.push((l, (ants.len() % 3) as u8));
+        }
+    }
+    for &(r, c) in &water {
+        grid[r][c] = b'%';
+    }
+    for &((r, c), o) in &ants {
+        grid[r][c] = b'a' + o;
+    }
+    let mut ends: Vec<Loc> = ants
+        .iter()
+        .map(|&(a, _)| {
+            let d = rng.random_range(0..5usize);
+            let l = if d == 4 { a } else { t.step(a, Dir::ALL[d]) };
+            if water.contains(&l) { a } else { l }
+        })
+        .collect();
+    // while two ants end on one square, the later mover holds
+    loop {
+        let clash = (0..ends.len())
+            .flat_map(|i| (0..ends.len()).map(move |j| (i, j)))
+            .find(|&(i, j)| i < j && ends[i] == ends[j]);
+        let Some((i, j)) = clash else { break };
+        let k = if ends[j] != ants[j].0 { j } else { i };
+        ends[k] = ants[k].0;
+    }
+    let rows = grid
+        .into_iter()
+        .map(|r| String::from_utf8(r).unwrap())
+        .collect();
+    let out = ants
+        .iter()
+        .zip(ends)
+        .map(|(&(a, o), e)| (a, e, o))
+        .collect();
+    (rows, out)
+}
+
+#[test]
+fn battle_simulation_predicts_the_engines_deaths() {
+    // the colony's battle model against the engine's own combat resolution: after the same
+    // moves, the focus rule as the bot simulates it kills exactly the ants the engine kills
+    let t = Torus { rows: 16, cols: 16 };
+    let mut deaths = 0;
+    for seed in 0..300 {
+        let (rows, ants) = random_battle(seed);
+        let mut text = "rows 16\ncols 16\nplayers 3\n".to_string();
+        for r in &rows {
+            text.push_str(&format!("m {r}\n"));
+        }
+        let map = AntsMap::parse(&text).unwrap();
+        let settings = Settings {
+            scenario: true,
+            food: FoodMode::None,
+            turns: 5,
+            ..Settings::default()
+        };
+        let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+        m.play_turn(vec![Ok(Vec::new()); 3]);
+        let mut orders = vec![Vec::new(); 3];
+        for &(a, e, o) in &ants {
+            if let Some(d) = Dir::ALL.into_iter().find(|&d| t.step(a, d) == e) {
+                orders[usize::from(o)].push(format!("o {} {} {}", a.0, a.1, d.letter() as char));
+            }
+        }
+        m.play_turn(orders.into_iter().map(Ok).collect());
+        let after: Vec<(Loc, u8)> = ants.iter().map(|&(_, e, o)| (e, o)).collect();
+        let predicted = battle::focus_deaths(t, 5, &after);
+        for (k, &(a, e, _)) in ants.iter().enumerate() {
+            let ant = m
+                .game()
+                .all_ants()
+                .iter()
+                .find(|x| x.initial_loc == a)
+                .unwrap();
+            assert_eq!(ant.loc, e, "seed {seed}: the engine moved {a:?} as ordered");
+            assert_eq!(
+                ant.die_turn.is_some(),
+                predicted[k],
+                "seed {seed}: ant at {e:?}\n{}",
+                rows.join("\n")
+            );
+            deaths += usize::from(predicted[k]);
+        }
+    }
+    // the positions are crowded enough that the rule is exercised, not only "nobody dies"
+    assert!(deaths > 300, "{deaths} deaths");
+}
+
+/// A phalanx bot with the defaults.
+fn phalanx_against(m: &mut AntsMatch, other: Box<dyn AntsBot>) {
+    let mut bots: Vec<Box<dyn AntsBot>> = vec![Box::new(PhalanxBot::new(0)), other];
+    play_in_process(m, &mut bots, |_, _| {});
+}
+
+#[test]
+fn phalanx_does_not_walk_into_a_losing_fight() {
+    // PAIR's two enemies hold; the lone ant wants the food behind them but must not walk
+    // into range of both (the search sees the focus rule kill it)
+    let mut m = scenario(&PAIR, 10);
+    phalanx_against(&mut m, Box::new(HoldBot));
+    assert_eq!(m.game().player_ants(0).len(), 1, "our ant lives");
+    assert_eq!(m.game().player_ants(1).len(), 2);
+}
+
+#[test]
+fn phalanx_walks_into_a_winning_fight() {
+    // three of our ants against one enemy that holds: they close in and kill it, losing
+    // none (the search sees every reply of the enemy)
+    let mut rows = PAIR.map(str::to_string);
+    rows[4] = "....a...b.....................".to_string();
+    rows[5] = "....a.......*.................".to_string();
+    rows[6] = "....a.........................".to_string();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut m = scenario(&rows, 10);
+    phalanx_against(&mut m, Box::new(HoldBot));
+    assert_eq!(m.game().player_ants(1).len(), 0, "the enemy ant died");
+    assert_eq!(m.game().player_ants(0).len(), 3, "none of ours died");
+}
+
+/// Plain max-min over our part's moves against every enemy reply (every square of
+/// `reach`, no cut, no merging of idle moves), with the phalanx's score: the reference
+/// the search must agree with.
+fn plain_max_min(s: &mut phalanx::Search<'_>, all_theirs: &[Vec<Loc>]) -> i64 {
+    fn ours(s: &mut phalanx::Search<'_>, th: &[Vec<Loc>], i: usize) -> i64 {
+        if i == s.ours.len() {
+            return theirs(s, th, 0);
+        }
+        let mut best = i64::MIN;
+        for l in s.ours[i].clone() {
+            if s.cur.contains(&l) || s.swaps(i, l) {
+                continue;
+            }
+            s.cur.push(l);
+            best = best.max(ours(s, th, i + 1));
+            s.cur.pop();
+        }
+        best
+    }
+    fn theirs(s: &mut phalanx::Search<'_>, th: &[Vec<Loc>], j: usize) -> i64 {
+        if j == th.len() {
+            return s.score();
+        }
+        let mut worst = i64::MAX;
+        for &q in &th[j] {
+            if s.cur.contains(&q) || s.cur_theirs.contains(&q) {
+                continue;
+            }
+            s.cur_theirs.push(q);
+            worst = worst.min(theirs(s, th, j + 1));
+            s.cur_theirs.pop();
+        }
+        if worst == i64::MAX {
+            s.cur_theirs.push(s.theirs[j].0);
+            worst = theirs(s, th, j + 1);
+            s.cur_theirs.pop();
+        }
+        worst
+    }
+    ours(s, all_theirs, 0)
+}
+
+#[test]
+fn phalanx_search_agrees_with_plain_max_min() {
+    // seeded random local battles (two players, water, 2 to 8 ants): the search's cut
+    // replies and merged idle moves give the same best worst case as the plain max-min,
+    // and its chosen moves reach that value against every reply
+    let t = Torus { rows: 16, cols: 16 };
+    let mut fights = 0;
+    for seed in 0..200u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut inner = || (rng.random_range(5..11usize), rng.random_range(5..11usize));
+        let water: Vec<Loc> = (0..5).map(|_| inner()).collect();
+        let count = 2 + (seed % 7) as usize;
+        let mut ants: Vec<(Loc, u8)> = Vec::new();
+        while ants.len() < count {
+            let l = inner();
+            if !water.contains(&l) && ants.iter().all(|&(a, _)| a != l) {
+                ants.push((l, (ants.len() % 2) as u8));
+            }
+        }
+        let land = |l: Loc| !water.contains(&l);
+        let reach = |a: Loc| -> Vec<Loc> {
+            std::iter::once(a)
+                .chain(Dir::ALL.into_iter().map(|d| t.step(a, d)))
+                .filter(|&l| l == a || land(l))
+                .collect()
+        };
+        let ours: Vec<Loc> = ants.iter().filter(|a| a.1 == 0).map(|a| a.0).collect();
+        let foes: Vec<Loc> = ants.iter().filter(|a| a.1 == 1).map(|a| a.0).collect();
+        let opts: Vec<Vec<Loc>> = ours.iter().map(|&a| reach(a)).collect();
+        let all_theirs: Vec<Vec<Loc>> = foes.iter().map(|&e| reach(e)).collect();
+        let merged: Vec<Vec<Loc>> = foes
+            .iter()
+            .map(|&e| phalanx::enemy_options(t, 5, reach(e), e, &opts))
+            .collect();
+        let hills: Vec<Loc> = Vec::new();
+        let new = |theirs: &[Vec<Loc>]| phalanx::Search {
+            t,
+            r2: 5,
+            homes: ours.clone(),
+            ours: opts.clone(),
+            theirs: foes
+                .iter()
+                .zip(theirs)
+                .map(|(&e, o)| (e, 1, o.clone()))
+                .collect(),
+            fixed: Vec::new(),
+            enemy_hills: &hills,
+            kill: 512,
+            loss: 768,
+            close_in: true,
+            budget: u64::MAX,
+            best: i64::MIN,
+            best_moves: Vec::new(),
+            cur: Vec::new(),
+            cur_theirs: Vec::new(),
+        };
+        let mut s = new(&merged);
+        s.max(0);
+        let mut plain = new(&all_theirs);
+        let want = plain_max_min(&mut plain, &all_theirs);
+        assert_eq!(s.best, want, "seed {seed}: {ants:?} water {water:?}");
+        // the chosen moves, held fixed, are worth the same against every reply
+        let mut check = new(&all_theirs);
+        check.ours = s.best_moves.iter().map(|&l| vec![l]).collect();
+        assert_eq!(plain_max_min(&mut check, &all_theirs), want, "seed {seed}");
+        fights += usize::from(want.abs() >= 180);
+    }
+    // some positions have kills or losses in their value, not only distances
+    assert!(fights > 20, "{fights} fights");
+}
+
+#[test]
+fn phalanx_orders_are_legal_and_its_battles_stay_in_budget() {
+    // a whole game of phalanx against hunter on a generated map: every order the engine
+    // receives from the phalanx is accepted, and no turn's battles spend more than the
+    // node budget (the bound that keeps a turn inside its time)
+    let p = crate::mapgen::MapGenParams {
+        players: 2,
+        rows: 24,
+        cols: 48,
+        ..crate::mapgen::MapGenParams::default()
+    };
+    let map = crate::mapgen::generate(&p, 2).unwrap();
+    let settings = Settings {
+        turns: 300,
+        engine_seed: 1,
+        ..Settings::default()
+    };
+    let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+    let mut phalanx = PhalanxBot::new(0);
+    let mut hunter = HunterBot::new(1);
+    let mut moving = 0;
+    while !m.is_over() {
+        let a = if m.expects_answer(0) {
+            phalanx.answer(m.pending(0))
+        } else {
+            Vec::new()
+        };
+        let b = if m.expects_answer(1) {
+            hunter.answer(m.pending(1))
+        } else {
+            Vec::new()
+        };
+        moving += usize::from(!a.is_empty());
+        let reports = m.play_turn(vec![Ok(a), Ok(b)]);
+        if let Some(Some(r)) = reports.first() {
+            assert!(r.invalid.is_empty() && r.ignored.is_empty(), "{r:?}");
+        }
+    }
+    assert!(moving > 50, "{moving} turns with orders");
+    assert!(phalanx.most_battle_work() > 0, "some battle was searched");
+    assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+}
+
+#[test]
+fn phalanx_comes_first_among_four() {
+    // a 4-player generated map: phalanx, hunter, random and hold; the phalanx ends with
+    // the most ants and no fewer points than any other
+    let p = crate::mapgen::MapGenParams {
+        players: 4,
+        rows: 36,
+        cols: 36,
+        ..crate::mapgen::MapGenParams::default()
+    };
+    let map = crate::mapgen::generate(&p, 5).unwrap();
+    let settings = Settings {
+        turns: 300,
+        engine_seed: 1,
+        ..Settings::default()
+    };
+    let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+    let mut bots: Vec<Box<dyn AntsBot>> = vec![
+        Box::new(PhalanxBot::new(0)),
+        Box::new(HunterBot::new(1)),
+        Box::new(RandomBot::new(2)),
+        Box::new(HoldBot),
+    ];
+    play_in_process(&mut m, &mut bots, |_, _| {});
+    let g = m.game();
+    let ants: Vec<usize> = (0..4).map(|p| g.player_ants(p).len()).collect();
+    let scores = g.scores();
+    assert!(
+        ants[0] > ants[1..].iter().copied().max().unwrap(),
+        "{ants:?}"
+    );
+    assert!(
+        scores[0] >= scores[1..].iter().copied().max().unwrap(),
+        "{scores:?}"
+    );
+}

@@ -39,6 +39,8 @@ ply ants play --map maze.map builtin:hunter builtin:hunter builtin:random builti
 --turns 500 --engine-seed 1 --replay game.replay --log-dir logs\n  \
 ply ants play --map duel.map 'python3 MyBot.py' builtin:hunter --turntime 500\n\n\
 Bots: builtin:hunter (food by BFS, exploration, hill attack and defence, battle awareness),\n\
+builtin:phalanx (the hunter's food and exploration, fighting in groups: a max-min over each\n\
+engaged group's moves against every enemy reply, scored by the focus rule),\n\
 builtin:random, builtin:hold, or a command line: the program runs for the whole game under\n\
 the AI Challenge protocol (setup block, then one turn per message, answered by order lines\n\
 and `go`), paused between its turns, with --loadtime for the setup and --turntime per turn\n\
@@ -84,7 +86,8 @@ pub struct PlayArgs {
     /// The map file (original format).
     #[arg(long)]
     pub map: PathBuf,
-    /// One bot per player: builtin:hunter, builtin:random, builtin:hold, or a command line
+    /// One bot per player: builtin:hunter, builtin:phalanx, builtin:random, builtin:hold, or
+    /// a command line
     /// (quoted as one argument, e.g. 'python3 MyBot.py').
     #[arg(required = true)]
     pub bots: Vec<String>,

@@ -39,7 +39,7 @@ pub struct MatchArgs {
     /// Ants: the map (one `--bot` per player of the map).
     #[arg(long, conflicts_with_all = ["p1", "p2"])]
     pub map: Option<PathBuf>,
-    /// Ants: a bot, `builtin:NAME` (hunter, random, hold) or a command line; one per
+    /// Ants: a bot, `builtin:NAME` (hunter, phalanx, random, hold) or a command line; one per
     /// player of the map, in seat order for game 1 (the seats rotate every game).
     #[arg(long = "bot", requires = "map")]
     pub bots: Vec<String>,

@@ -76,8 +76,8 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub new: bool,
     /// Ants: the map every game is played on (`ply ants mapgen` writes one); the bots are
-    /// then `builtin:hunter`, `builtin:random`, `builtin:hold` or programs speaking the
-    /// AI Challenge protocol, at least one per player of the map.
+    /// then `builtin:hunter`, `builtin:phalanx`, `builtin:random`, `builtin:hold` or programs
+    /// speaking the AI Challenge protocol, at least one per player of the map.
     #[arg(long, group = "ants_maps")]
     pub map: Option<PathBuf>,
     /// Ants: a rotation of maps, one a round: folders (their .map files, sorted by name) and

@@ -1,0 +1,92 @@
+//! The phalanx against the hunter, in-process, on the maps given, both seats (engine and
+//! player seed 1, deterministic): total points, games won, ants alive at turns 100 and 150.
+//!
+//! `phalanx_duel APPROACH BATTLES KILL LOSS BOLD_KILL BOLD_LOSS CLOSE_IN FIGHT_MASS HOLD_MASS PART BUDGET
+//! MAP...` (booleans
+//! as 0 or 1: the fields of `PhalanxParams`), e.g.
+//! `cargo run --release -p ply-ants --example phalanx_duel -- 1 1 512 768 300 180 1 5 5 5 6000000 maps/*.map`
+use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
+use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
+use std::sync::{Arc, Mutex};
+
+/// The phalanx shared with the caller, to read its counts after the game.
+struct Shared(Arc<Mutex<PhalanxBot>>);
+
+impl AntsBot for Shared {
+    fn answer(&mut self, message: &str) -> Vec<String> {
+        self.0.lock().unwrap().answer(message)
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let p = PhalanxParams {
+        approach: args[1] == "1",
+        battles: args[2] == "1",
+        kill: args[3].parse().unwrap(),
+        loss: args[4].parse().unwrap(),
+        bold_kill: args[5].parse().unwrap(),
+        bold_loss: args[6].parse().unwrap(),
+        close_in: args[7] == "1",
+        fight_mass: args[8].parse().unwrap(),
+        hold_mass: args[9].parse().unwrap(),
+        part: args[10].parse().unwrap(),
+        budget: args[11].parse().unwrap(),
+    };
+    let (mut us, mut them, mut wins, mut losses, mut games) = (0i64, 0i64, 0, 0, 0);
+    let mut alive = [[0usize; 2]; 2];
+    let (mut parts, mut cut) = (0, 0);
+    for path in &args[12..] {
+        let map = AntsMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for seat in 0..2 {
+            let settings = Settings {
+                engine_seed: 1,
+                player_seed: 1,
+                ..Settings::default()
+            };
+            let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+            let phalanx = Arc::new(Mutex::new(PhalanxBot::with_params(seat as u64, p)));
+            let c: Box<dyn AntsBot> = Box::new(Shared(Arc::clone(&phalanx)));
+            let h: Box<dyn AntsBot> = Box::new(HunterBot::new(1 - seat as u64));
+            let mut bots = if seat == 0 { vec![c, h] } else { vec![h, c] };
+            let mut at = [[0usize; 2]; 2];
+            play_in_process(&mut m, &mut bots, |m, _| {
+                for (k, turn) in [100, 150].into_iter().enumerate() {
+                    if m.game().turn() == turn {
+                        at[k] = [
+                            m.game().player_ants(seat).len(),
+                            m.game().player_ants(1 - seat).len(),
+                        ];
+                    }
+                }
+            });
+            let (p, c) = phalanx.lock().unwrap().parts_searched();
+            parts += p;
+            cut += c;
+            let s = m.game().scores();
+            let name = std::path::Path::new(path)
+                .file_stem()
+                .unwrap()
+                .to_string_lossy();
+            println!(
+                "{name} seat {seat}: phalanx {} - hunter {} ({} turns)",
+                s[seat],
+                s[1 - seat],
+                m.game().turn()
+            );
+            us += s[seat];
+            them += s[1 - seat];
+            for k in 0..2 {
+                alive[k][0] += at[k][0];
+                alive[k][1] += at[k][1];
+            }
+            games += 1;
+            wins += usize::from(s[seat] > s[1 - seat]);
+            losses += usize::from(s[seat] < s[1 - seat]);
+        }
+    }
+    println!(
+        "phalanx {us} - hunter {them} points, {wins} won {losses} lost of {games}, ants@100 {}-{} @150 {}-{}, parts {parts} cut {cut}",
+        alive[0][0], alive[0][1], alive[1][0], alive[1][1]
+    );
+}

@@ -1,0 +1,564 @@
+//! The phalanx bot: the hunter's food, hills and exploration, with the way xathis, first of
+//! the 2011 contest, fought (issue 21 item 3; his post mortem and `Strategy.java`):
+//!
+//! * **Engagement**: an own ant and an enemy are engaged when some move of each (holding or
+//!   one step onto land) brings them within attack range: only engaged ants can die or
+//!   kill this turn. Engaged ants and enemies form groups (transitively).
+//! * **Battles**: each group's moves come from a max-min over every assignment of our
+//!   ants' moves against every assignment of the enemies' moves (no two ants on one
+//!   square, no step onto water or food), each scored by the engine's focus rule
+//!   ([`battle::focus_deaths`]): a kill is worth [`PhalanxParams::kill`], a loss
+//!   [`PhalanxParams::loss`] (above a kill: no even trades), minus the summed distance² from
+//!   each of our ants to its nearest enemy, so that among equally safe moves the group
+//!   closes in and holds the line at the edge of the enemy's reach. Where many of our ants
+//!   stand close (xathis's 14 in an 11x11 box) even trades pay and the weights turn
+//!   ([`PhalanxParams::bold_kill`], [`PhalanxParams::bold_loss`]); where we are few
+//!   (fewer than [`FIGHT_MASS`] in the box and no own hill near) the group does not close
+//!   in and a loss weighs four kills: lone ants keep out of reach. The hunter instead
+//!   counted threats and support per square and let the ants drift into single file.
+//! * **Approach**: an ant with no food to fetch, an enemy within [`APPROACH_REACH`] steps
+//!   and at least [`FIGHT_MASS`] own ants around steps towards the nearest enemy, so the
+//!   group's ants come up beside each other before contact.
+//!
+//! Measured (docs/strength.md, session 30): in-process against the hunter on 34 two-player
+//! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
+//! the closing-in term 180 to 216, so that term is the gain. Against xathis on 8 maps in
+//! both seats, 16 points of 98 against the hunter's 17 of 100: half the hunter's losses in
+//! turns 100-199 and more ants alive at turns 100 and 150, but no more food, so it does not
+//! replace the hunter. Closing in at any mass lost every game against xathis.
+//!
+//! Large groups are searched in parts of at most [`PART`] own ants and as many enemies; the
+//! own ants of the group outside the part stand where they were chosen to go (or where they
+//! are, if not yet chosen). The search is cut by a node budget
+//! ([`BATTLE_BUDGET`] pair checks of the focus rule a turn), not by the clock, so a turn's
+//! work is bounded and the same on every run; cut short, a part keeps the best moves found.
+
+use super::battle;
+use super::*;
+
+/// Pair checks of the focus rule the battles may spend in one turn (tens of milliseconds).
+pub const BATTLE_BUDGET: u64 = 6_000_000;
+/// At most this many own ants, and this many enemies, are searched together.
+const PART: usize = 5;
+/// Ants with an enemy within this many BFS steps close in on it.
+pub const APPROACH_REACH: u32 = 12;
+/// Own ants in the 11x11 box around an ant (itself included) for it to approach and fight
+/// (fewer, and no own hill near: it keeps out of reach).
+pub const FIGHT_MASS: usize = 5;
+/// Own ants in the 11x11 box around one of a group's ants for the group to take even trades.
+const BOLD_MASS: usize = 14;
+/// Half the side of the box in which own ants are counted.
+const MASS_BOX: usize = 5;
+
+/// The phalanx's choices, for measuring each against the hunter's way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PhalanxParams {
+    /// Ants near enemies step towards them (else they keep their exploration moves).
+    pub approach: bool,
+    /// Engaged ants move by the battle search (else by the hunter's safety rule).
+    pub battles: bool,
+    /// Worth of a kill.
+    pub kill: i64,
+    /// Cost of a loss.
+    pub loss: i64,
+    /// Worth of a kill where we are many.
+    pub bold_kill: i64,
+    /// Cost of a loss where we are many.
+    pub bold_loss: i64,
+    /// Score the distance² to the nearest enemy (close in), else only kills and losses.
+    pub close_in: bool,
+    /// Own ants in the 11x11 box around an ant (itself included) for it to approach
+    /// enemies.
+    pub fight_mass: usize,
+    /// Own ants in that box around one of a part's ants for the part to close in; fewer,
+    /// and no own hill near, and it keeps out of reach.
+    pub hold_mass: usize,
+    /// At most this many own ants, and this many enemies, are searched together.
+    pub part: usize,
+    /// Pair checks of the focus rule the battles may spend in one turn; one part at most a
+    /// quarter of it.
+    pub budget: u64,
+}
+
+impl Default for PhalanxParams {
+    fn default() -> PhalanxParams {
+        // xathis's weights: 512 and 768, 300 and 180 when aggressive
+        PhalanxParams {
+            approach: true,
+            battles: true,
+            kill: 512,
+            loss: 768,
+            bold_kill: 300,
+            bold_loss: 180,
+            close_in: true,
+            fight_mass: FIGHT_MASS,
+            hold_mass: FIGHT_MASS,
+            part: PART,
+            budget: BATTLE_BUDGET,
+        }
+    }
+}
+
+/// The phalanx bot: see the module docs.
+#[derive(Clone, Debug)]
+pub struct PhalanxBot {
+    h: HunterBot,
+    params: PhalanxParams,
+    /// The most pair checks any one turn's battles used.
+    most: u64,
+    /// Parts searched, and those cut short by the budget, over the game.
+    parts: (u64, u64),
+}
+
+impl PhalanxBot {
+    /// A phalanx bot; `salt` only varies tie-breaks between seats.
+    pub fn new(salt: u64) -> PhalanxBot {
+        PhalanxBot::with_params(salt, PhalanxParams::default())
+    }
+
+    /// A phalanx bot with other choices than the default ones.
+    pub fn with_params(salt: u64, params: PhalanxParams) -> PhalanxBot {
+        PhalanxBot {
+            h: HunterBot::new(salt),
+            params,
+            most: 0,
+            parts: (0, 0),
+        }
+    }
+
+    /// The most pair checks of the focus rule any one turn's battles used so far.
+    pub fn most_battle_work(&self) -> u64 {
+        self.most
+    }
+
+    /// The parts searched so far, and how many of them the budget cut short.
+    pub fn parts_searched(&self) -> (u64, u64) {
+        self.parts
+    }
+
+    /// For each own ant, the own ants in the 11x11 box around it, itself included.
+    fn mass(&self, t: Torus, ants: &[Loc]) -> Vec<usize> {
+        let near = |a: usize, b: usize, n: usize| {
+            let d = a.abs_diff(b);
+            d.min(n - d) <= MASS_BOX
+        };
+        ants.iter()
+            .map(|&a| {
+                ants.iter()
+                    .filter(|&&b| near(a.0, b.0, t.rows) && near(a.1, b.1, t.cols))
+                    .count()
+            })
+            .collect()
+    }
+
+    /// Whether an own hill is within the hunter's defence radius of `a`.
+    fn near_home(&self, t: Torus, a: Loc) -> bool {
+        self.h
+            .k
+            .my_hills
+            .iter()
+            .any(|&h| t.distance(a, h) <= DEFENCE_RADIUS2)
+    }
+
+    /// The approach steps: for each ant with an enemy within [`APPROACH_REACH`] steps and
+    /// [`FIGHT_MASS`] own ants around (or our hill near), its steps towards the nearest
+    /// enemy.
+    fn approach(&self, t: Torus, ants: &[Loc], mass: &[usize]) -> Vec<Option<Wanted>> {
+        let k = &self.h.k;
+        if k.enemies.is_empty() {
+            return vec![None; ants.len()];
+        }
+        let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
+        let field = self.h.distances(t, &foes, APPROACH_REACH);
+        ants.iter()
+            .zip(mass)
+            .map(|(&a, &m)| {
+                let d = field[t.index(a)];
+                let strong = m >= self.params.fight_mass || self.near_home(t, a);
+                (d <= APPROACH_REACH && d > 0 && strong)
+                    .then(|| self.h.descend(t, &field, a))
+                    .flatten()
+            })
+            .collect()
+    }
+
+    /// The squares an ant at `a` may stand on after its move: `a` and its neighbours that
+    /// are neither water nor food (food blocks a move).
+    fn reach(&self, t: Torus, a: Loc) -> Vec<Loc> {
+        let k = &self.h.k;
+        std::iter::once(a)
+            .chain(Dir::ALL.into_iter().map(|d| t.step(a, d)))
+            .filter(|&l| l == a || (!k.water[t.index(l)] && !k.food.contains(&l)))
+            .collect()
+    }
+
+    /// Whether an ant at `a` and one at `e` can stand within attack range of each other
+    /// after one move each.
+    fn engaged(&self, t: Torus, a: Loc, e: Loc) -> bool {
+        let r2 = self.h.k.attackradius2;
+        let r = (r2 as f64).sqrt().ceil() as usize + 2;
+        if t.distance(a, e) > r * r {
+            return false;
+        }
+        let ra = self.reach(t, a);
+        let re = self.reach(t, e);
+        ra.iter()
+            .any(|&p| re.iter().any(|&q| t.distance(p, q) <= r2))
+    }
+
+    /// The battle moves: for each engaged own ant, its destination.
+    fn battles(
+        &mut self,
+        t: Torus,
+        ants: &[Loc],
+        mass: &[usize],
+        wanted: &[Vec<(Loc, bool)>],
+    ) -> Vec<Option<Loc>> {
+        let enemies = self.h.k.enemies.clone();
+        let mut out: Vec<Option<Loc>> = vec![None; ants.len()];
+        // engagement lists, both ways
+        let mut foes_of: Vec<Vec<usize>> = vec![Vec::new(); ants.len()];
+        let mut ours_of: Vec<Vec<usize>> = vec![Vec::new(); enemies.len()];
+        for (i, &a) in ants.iter().enumerate() {
+            for (j, &(e, _)) in enemies.iter().enumerate() {
+                if self.engaged(t, a, e) {
+                    foes_of[i].push(j);
+                    ours_of[j].push(i);
+                }
+            }
+        }
+        let engaged: Vec<bool> = foes_of.iter().map(|f| !f.is_empty()).collect();
+        let total = self.params.budget;
+        let mut budget = total;
+        let mut done = vec![false; ants.len()];
+        for seed in 0..ants.len() {
+            if !engaged[seed] || done[seed] {
+                continue;
+            }
+            // one part: own ants in breadth-first order over the engagement graph from the
+            // seed, up to `part`, with the enemies engaged with them up to `part`
+            let mut part: Vec<usize> = vec![seed];
+            let mut foes: Vec<usize> = Vec::new();
+            let mut head = 0;
+            while head < part.len() {
+                let i = part[head];
+                head += 1;
+                for &j in &foes_of[i] {
+                    if foes.contains(&j) {
+                        continue;
+                    }
+                    if foes.len() < self.params.part {
+                        foes.push(j);
+                    }
+                    for &i2 in &ours_of[j] {
+                        if part.len() < self.params.part && !done[i2] && !part.contains(&i2) {
+                            part.push(i2);
+                        }
+                    }
+                }
+            }
+            for &i in &part {
+                done[i] = true;
+            }
+            // the other own ants that matter: those engaged with these enemies, where they
+            // were sent or where they stand
+            let mut fixed: Vec<Loc> = Vec::new();
+            for &j in &foes {
+                for &i in &ours_of[j] {
+                    if !part.contains(&i) {
+                        let l = out[i].unwrap_or(ants[i]);
+                        if !fixed.contains(&l) {
+                            fixed.push(l);
+                        }
+                    }
+                }
+            }
+            // squares our part may not take: those of every other own ant, where it
+            // stands or was sent
+            let blocked = |l: Loc| {
+                ants.iter()
+                    .enumerate()
+                    .any(|(i, &a)| !part.contains(&i) && (a == l || out[i] == Some(l)))
+            };
+            let ours: Vec<Vec<Loc>> = part
+                .iter()
+                .map(|&i| {
+                    let a = ants[i];
+                    let mut opts: Vec<Loc> = self
+                        .reach(t, a)
+                        .into_iter()
+                        .filter(|&l| l == a || !blocked(l))
+                        .collect();
+                    // the wanted square first, then holding, then the rest
+                    let w = wanted[i].first().map_or(a, |&(w, _)| w);
+                    opts.sort_by_key(|&l| (l != w, l != a));
+                    opts
+                })
+                .collect();
+            let theirs: Vec<(Loc, u8, Vec<Loc>)> = foes
+                .iter()
+                .map(|&j| {
+                    let (e, o) = enemies[j];
+                    (
+                        e,
+                        o,
+                        enemy_options(t, self.h.k.attackradius2, self.reach(t, e), e, &ours),
+                    )
+                })
+                .collect();
+            let bold = part.iter().any(|&i| mass[i] >= BOLD_MASS);
+            let strong = part
+                .iter()
+                .any(|&i| mass[i] >= self.params.hold_mass || self.near_home(t, ants[i]));
+            let p = self.params;
+            let (kill, loss, close_in) = if bold {
+                (p.bold_kill, p.bold_loss, p.close_in)
+            } else if strong {
+                (p.kill, p.loss, p.close_in)
+            } else {
+                (p.kill, 4 * p.kill, false)
+            };
+            let mut s = Search {
+                t,
+                r2: self.h.k.attackradius2,
+                homes: part.iter().map(|&i| ants[i]).collect(),
+                ours,
+                theirs,
+                fixed,
+                enemy_hills: &self.h.k.enemy_hills,
+                kill,
+                loss,
+                close_in,
+                budget: budget.min(total / 4),
+                best: i64::MIN,
+                best_moves: Vec::new(),
+                cur: Vec::new(),
+                cur_theirs: Vec::new(),
+            };
+            let before = s.budget;
+            s.max(0);
+            budget -= before - s.budget;
+            self.parts.0 += 1;
+            self.parts.1 += u64::from(s.budget == 0);
+            let moves = if s.best_moves.is_empty() {
+                part.iter().map(|&i| ants[i]).collect()
+            } else {
+                s.best_moves
+            };
+            for (&i, d) in part.iter().zip(moves) {
+                out[i] = Some(d);
+            }
+        }
+        let used = total - budget;
+        self.most = self.most.max(used);
+        out
+    }
+}
+
+/// An enemy's moves worth searching against our part (`reach`: its squares after a move):
+/// the squares within attack range of some square our ants may take (`ours`), nearest to
+/// our ants first, and one square out of range (holding if it is), which stands for every
+/// move out of range: they are all alike for the fight, since the score measures
+/// distances from where the enemy stands now.
+pub(super) fn enemy_options(
+    t: Torus,
+    r2: usize,
+    reach: Vec<Loc>,
+    e: Loc,
+    ours: &[Vec<Loc>],
+) -> Vec<Loc> {
+    let near = |q: Loc| {
+        ours.iter()
+            .flatten()
+            .map(|&p| t.distance(p, q))
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    let mut opts: Vec<(usize, Loc)> = reach.into_iter().map(|q| (near(q), q)).collect();
+    opts.sort_unstable();
+    let idle = opts
+        .iter()
+        .find(|&&(d, q)| d > r2 && q == e)
+        .or_else(|| opts.iter().find(|&&(d, _)| d > r2))
+        .map(|&(_, q)| q);
+    opts.into_iter()
+        .filter(|&(d, q)| d <= r2 || Some(q) == idle)
+        .map(|(_, q)| q)
+        .collect()
+}
+
+/// One part's max-min: our moves (depth-first, the wanted ones first) against every enemy
+/// reply, with the replies cut off once one is no better than the best found.
+pub(super) struct Search<'a> {
+    pub(super) t: Torus,
+    pub(super) r2: usize,
+    /// Where each of our part's ants stands.
+    pub(super) homes: Vec<Loc>,
+    /// Each of our part's ants' squares to choose from.
+    pub(super) ours: Vec<Vec<Loc>>,
+    /// Each enemy's square, owner and squares to choose from.
+    pub(super) theirs: Vec<(Loc, u8, Vec<Loc>)>,
+    /// Our other ants that fight beside the part, where they will stand.
+    pub(super) fixed: Vec<Loc>,
+    pub(super) enemy_hills: &'a [Loc],
+    pub(super) kill: i64,
+    pub(super) loss: i64,
+    pub(super) close_in: bool,
+    /// Pair checks left.
+    pub(super) budget: u64,
+    pub(super) best: i64,
+    pub(super) best_moves: Vec<Loc>,
+    pub(super) cur: Vec<Loc>,
+    pub(super) cur_theirs: Vec<Loc>,
+}
+
+impl Search<'_> {
+    /// Tries our ant `i`'s squares and those of the ants after it; at the end, the
+    /// enemies' worst reply, kept as the best if it beats it.
+    pub(super) fn max(&mut self, i: usize) {
+        if i == self.ours.len() {
+            let v = self.min(0);
+            if v > self.best {
+                self.best = v;
+                self.best_moves = self.cur.clone();
+            }
+            return;
+        }
+        for k in 0..self.ours[i].len() {
+            if self.budget == 0 {
+                return;
+            }
+            let l = self.ours[i][k];
+            if self.cur.contains(&l) || self.swaps(i, l) {
+                continue;
+            }
+            self.cur.push(l);
+            self.max(i + 1);
+            self.cur.pop();
+        }
+    }
+
+    /// Whether our ant `i` stepping to `l` swaps squares with an earlier one.
+    pub(super) fn swaps(&self, i: usize, l: Loc) -> bool {
+        (0..i).any(|j| self.homes[j] == l && self.cur[j] == self.homes[i])
+    }
+
+    /// The worst for us of enemy `j`'s squares and those of the enemies after it, stopping
+    /// once it is no better than the best found.
+    fn min(&mut self, j: usize) -> i64 {
+        if j == self.theirs.len() {
+            return self.score();
+        }
+        let mut worst = i64::MAX;
+        for k in 0..self.theirs[j].2.len() {
+            let q = self.theirs[j].2[k];
+            if self.cur.contains(&q) || self.cur_theirs.contains(&q) {
+                continue;
+            }
+            self.cur_theirs.push(q);
+            let v = self.min(j + 1);
+            self.cur_theirs.pop();
+            worst = worst.min(v);
+            if worst <= self.best || self.budget == 0 {
+                break;
+            }
+        }
+        if worst == i64::MAX {
+            // every square of this enemy is taken: it holds in the crowd (rare)
+            let q = self.theirs[j].0;
+            self.cur_theirs.push(q);
+            worst = self.min(j + 1);
+            self.cur_theirs.pop();
+        }
+        worst
+    }
+
+    /// The position's worth: kills (a razed hill counts two) and losses by the focus rule,
+    /// less each of our ants' distance² to its nearest enemy when closing in.
+    pub(super) fn score(&mut self) -> i64 {
+        let m = self.cur.len() + self.fixed.len();
+        let mut all: Vec<(Loc, u8)> = self
+            .cur
+            .iter()
+            .chain(&self.fixed)
+            .map(|&l| (l, 0))
+            .collect();
+        all.extend(
+            self.cur_theirs
+                .iter()
+                .zip(&self.theirs)
+                .map(|(&q, e)| (q, e.1)),
+        );
+        let cost = (all.len() * all.len()) as u64;
+        self.budget = self.budget.saturating_sub(cost);
+        let dead = battle::focus_deaths(self.t, self.r2, &all);
+        let losses = dead[..m].iter().filter(|&&d| d).count() as i64;
+        let kills = dead[m..].iter().filter(|&&d| d).count() as i64;
+        let razed = (0..self.cur.len())
+            .filter(|&i| !dead[i] && self.enemy_hills.contains(&self.cur[i]))
+            .count() as i64;
+        let mut v = self.kill * (kills + 2 * razed) - self.loss * losses;
+        if self.close_in {
+            for &p in &self.cur {
+                let d = self
+                    .theirs
+                    .iter()
+                    .map(|e| self.t.distance(p, e.0))
+                    .min()
+                    .unwrap_or(0);
+                v -= d.min(100) as i64;
+            }
+        }
+        v
+    }
+}
+
+impl AntsBot for PhalanxBot {
+    fn answer(&mut self, message: &str) -> Vec<String> {
+        if !self.h.k.read(message) {
+            return Vec::new();
+        }
+        let Some(t) = self.h.k.torus else {
+            return Vec::new();
+        };
+        let n = t.area();
+        let ants = self.h.k.my_ants.clone();
+        let mut ant_at = vec![u32::MAX; n];
+        for (k, &a) in ants.iter().enumerate() {
+            ant_at[t.index(a)] = k as u32;
+        }
+        let mass = self.mass(t, &ants);
+        let extra = self.params.approach.then(|| self.approach(t, &ants, &mass));
+        let mut wanted = self.h.plan(t, &ants, &ant_at, extra.as_deref());
+        // food blocks a move (the engine ignores the order): an ant fetching it holds
+        // beside it, any other steps round it
+        for w in &mut wanted {
+            w.retain(|(l, _)| !self.h.k.food.contains(l));
+        }
+        let threat = self.h.threats(t);
+        if !self.params.battles {
+            let safe = self.h.safety(t, &ants, &threat);
+            let order: Vec<usize> = (0..ants.len()).collect();
+            return self
+                .h
+                .resolve(t, &ants, &ant_at, &wanted, &order, false, &threat, safe);
+        }
+        let fights = self.battles(t, &ants, &mass, &wanted);
+        // the battle ants first: their moves were chosen together
+        let mut order: Vec<usize> = (0..ants.len()).filter(|&k| fights[k].is_some()).collect();
+        order.extend((0..ants.len()).filter(|&k| fights[k].is_none()));
+        let fights_at: Vec<bool> = fights.iter().map(Option::is_some).collect();
+        for (k, f) in fights.into_iter().enumerate() {
+            if let Some(d) = f {
+                wanted[k] = vec![(d, false)];
+            }
+        }
+        let hunter_safe = self.h.safety(t, &ants, &threat);
+        let safe = |dest: Loc, me: Loc| {
+            let k = ant_at[t.index(me)] as usize;
+            fights_at[k] || hunter_safe(dest, me)
+        };
+        self.h
+            .resolve(t, &ants, &ant_at, &wanted, &order, true, &threat, safe)
+    }
+}
