@@ -66,7 +66,10 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         },
     );
     // One deadline for the solver and the search: the search gets what the solver left.
-    let deadline = Instant::now() + budget.mul_f64(SEARCH_SHARE);
+    let now = Instant::now();
+    let deadline = now + budget.mul_f64(SEARCH_SHARE);
+    // The whole budget's end, for the starvation watch: fixed here, before the solver.
+    let budget_end = now + budget;
     if args.endgame
         && let Some(mut solver) = G::endgame()
         && let Some(mv) = solver.solve(&state, deadline)
@@ -78,7 +81,6 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         out!("{}", state.write_move(mv));
         return Ok(ExitCode::SUCCESS);
     }
-    let budget_end = Instant::now() + budget;
     let search_budget = Budget {
         deadline: Some(deadline),
         ..Budget::UNLIMITED
