@@ -22,6 +22,22 @@ fn perft_divide_and_json() {
 }
 
 #[test]
+fn perft_past_the_end_of_every_game_is_zero_and_depth_0_is_one_with_or_without_divide() {
+    // Before, a depth of 4,000,000,000 made 96 GB of buffers first and aborted.
+    let out = ply(&["perft", "tictactoe", "4000000000"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "0\n");
+    // Depth 0 has no first move: `--divide` lists none, and the count is 1 either way.
+    for args in [
+        &["perft", "tictactoe", "0"][..],
+        &["perft", "tictactoe", "0", "--divide"],
+    ] {
+        let out = ply(args, "");
+        assert_eq!(text(&out.stdout), "1\n", "{args:?}");
+    }
+}
+
+#[test]
 fn perft_bad_position_is_explained() {
     let out = ply(
         &["perft", "tictactoe", "1", "--position", "xxq/.../..."],

@@ -11,31 +11,43 @@ use ply_core::Game;
 /// assert_eq!(ply_search::perft(&TicTacToe::start(), 2), 72);
 /// ```
 pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
-    // One move buffer per ply, reused: allocation would otherwise dominate small games.
-    let mut buffers = vec![Vec::new(); depth as usize + 1];
-    count(state, depth, &mut buffers)
+    // One move buffer per ply, reused: allocation would otherwise dominate small games. They
+    // are made as the recursion gets there, not for the depth asked: every game ends, so a
+    // depth beyond its longest game (`ply perft tictactoe 4000000000`) costs nothing.
+    let mut buffers = Vec::new();
+    count(state, depth, &mut buffers, 0)
 }
 
-fn count<G: Game>(state: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+fn count<G: Game>(state: &G, depth: u32, buffers: &mut Vec<Vec<G::Move>>, ply: usize) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    state.legal_moves(moves);
-    if depth == 1 {
-        return moves.len() as u64;
+    if buffers.len() == ply {
+        buffers.push(Vec::new());
     }
-    let mut total = 0;
-    for &mv in moves.iter() {
-        let mut child = state.clone();
-        child.play_unchecked(mv);
-        total += count(&child, depth - 1, rest);
-    }
+    let mut moves = std::mem::take(&mut buffers[ply]);
+    state.legal_moves(&mut moves);
+    let total = if depth == 1 {
+        moves.len() as u64
+    } else {
+        let mut total = 0;
+        for &mv in moves.iter() {
+            let mut child = state.clone();
+            child.play_unchecked(mv);
+            total += count(&child, depth - 1, buffers, ply + 1);
+        }
+        total
+    };
+    buffers[ply] = moves;
     total
 }
 
-/// Perft split by first move, for finding where two move generators disagree.
+/// Perft split by first move, for finding where two move generators disagree. At depth 0
+/// there is no first move: the list is empty (and [`perft`] is 1).
 pub fn perft_divide<G: Game>(state: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     moves
@@ -43,7 +55,38 @@ pub fn perft_divide<G: Game>(state: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .map(|mv| {
             let mut child = state.clone();
             child.play_unchecked(mv);
-            (mv, perft(&child, depth.saturating_sub(1)))
+            (mv, perft(&child, depth - 1))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_games::tictactoe::TicTacToe;
+
+    #[test]
+    fn a_depth_past_every_game_s_end_counts_nothing_and_costs_nothing() {
+        let start = TicTacToe::start();
+        // Published: 127,872 of tic-tac-toe's 255,168 games last all 9 plies.
+        assert_eq!(perft(&start, 9), 127_872);
+        assert_eq!(perft(&start, 10), 0);
+        // Before, a buffer per ply asked was made first: 96 GB here, and an abort.
+        assert_eq!(perft(&start, 4_000_000_000), 0);
+    }
+
+    #[test]
+    fn divide_sums_to_perft_and_has_no_first_move_at_depth_0() {
+        let start = TicTacToe::start();
+        assert!(perft_divide(&start, 0).is_empty());
+        assert_eq!(perft(&start, 0), 1);
+        for depth in 1..=10 {
+            let divide = perft_divide(&start, depth);
+            assert_eq!(divide.len(), 9);
+            assert_eq!(
+                divide.iter().map(|(_, n)| n).sum::<u64>(),
+                perft(&start, depth)
+            );
+        }
+    }
 }

@@ -24,12 +24,30 @@ fn perft<G: Game>(args: &PerftArgs) -> Result<ExitCode> {
             .map_err(|e| bad_input!("--position {text:?}: {e}"))?,
     };
     let start = Instant::now();
-    let (total, divide) = if args.divide {
-        let d = ply_search::perft_divide(&state, args.depth);
-        (d.iter().map(|(_, n)| n).sum(), d)
+    // Counted first move by first move (the same sum as one perft), so that a long count
+    // shows its progress on stderr.
+    let mut moves = Vec::new();
+    if args.depth > 0 {
+        state.legal_moves(&mut moves);
+    }
+    let bar = crate::out::progress(moves.len() as u64, "first moves");
+    let divide: Vec<(G::Move, u64)> = moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = state.clone();
+            child.play_unchecked(mv);
+            let n = ply_search::perft(&child, args.depth - 1);
+            bar.inc(1);
+            (mv, n)
+        })
+        .collect();
+    bar.finish_and_clear();
+    let total: u64 = if args.depth == 0 {
+        1
     } else {
-        (ply_search::perft(&state, args.depth), Vec::new())
+        divide.iter().map(|(_, n)| n).sum()
     };
+    let divide = if args.divide { divide } else { Vec::new() };
     let secs = start.elapsed().as_secs_f64();
     if args.json.on {
         let per_move: Vec<_> = divide
