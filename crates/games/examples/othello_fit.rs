@@ -4,6 +4,7 @@
 //! ```text
 //! othello_fit generate --games N --seed S [--threads T] [--depth D] [--exact E]
 //!                      [--eval classic|pattern] [--random-plies LO-HI] --out FILE
+//!                      [--blended-out FILE --blend W]
 //! othello_fit fit --data FILE[,FILE...] [--lambda L] [--iterations I] [--overlap K]
 //!                 [--holdout F] --out WEIGHTS
 //! othello_fit speed [--depth D] [--positions N] [--seed S] [--eval classic|pattern|both]
@@ -19,7 +20,11 @@
 //! with at most E empties, and for earlier ones the exact value of the game's first
 //! position with E empties (that is: the result of this self-play game from there, played
 //! perfectly from E empties on). A record is 17 bytes: own discs, other discs (u64 LE, the
-//! side to move first) and the label (i8).
+//! side to move first) and the label (i8). With `--blended-out`, a second file holds the same
+//! positions in the same order, the label of each position the search chose a move in
+//! replaced by `(1 - W) * outcome + W * the search's score` (in discs, rounded; W in 0..=1):
+//! a label in the spirit of TD-leaf, less noisy than the outcome of a whole game still to be
+//! played, and less tied to the evaluation being fitted than the search score alone.
 //!
 //! `fit` reads the records, fits each phase by ridge regression (`reversi::fit::ridge`) on
 //! the positions of that phase and of the K discs either side of it (default 2, smoothing
@@ -47,7 +52,7 @@ use ply_games::reversi::pattern::{
     self, DISCS_PER_PHASE, INSTANCES, LAYOUT, PHASES, SCALARS, UNITS_PER_DISC,
 };
 use ply_games::reversi::{
-    CornersFirst, EndgameSolver, Othello, OthelloEval, Place, SolveMode, empties,
+    CornersFirst, EndgameSolver, IndexedOthello, Othello, OthelloEval, Place, SolveMode, empties,
 };
 use ply_search::{AlphaBeta, Config, Deepening};
 use rand::seq::IndexedRandom;
@@ -113,6 +118,14 @@ struct Generate {
     exact: u32,
     eval: OthelloEval,
     random_plies: (u32, u32),
+    /// The search score's share in the blended labels, when they are written.
+    blend: Option<f64>,
+}
+
+/// One game's records: outcome labels, and blended ones when asked for.
+struct Records {
+    outcome: Vec<u8>,
+    blended: Vec<u8>,
 }
 
 fn generate(o: &Options) -> Result<(), String> {
@@ -134,15 +147,25 @@ fn generate(o: &Options) -> Result<(), String> {
             )
         }
     };
+    let blended_out = o.get("blended-out");
+    let blend = match (blended_out, o.get("blend")) {
+        (None, None) => None,
+        (Some(_), Some(w)) => match w.parse::<f64>() {
+            Ok(w) if (0.0..=1.0).contains(&w) => Some(w),
+            _ => return Err(format!("--blend: a share from 0 to 1, not {w:?}")),
+        },
+        _ => return Err("--blended-out FILE and --blend W go together".into()),
+    };
     let g = Generate {
         seed: o.num("seed", 1)?,
         depth: o.num("depth", 3)?,
         exact: o.num("exact", 14)?,
         eval,
         random_plies,
+        blend,
     };
     let start = Instant::now();
-    let per_thread: Vec<Vec<(u64, Vec<u8>)>> = std::thread::scope(|s| {
+    let per_thread: Vec<Vec<(u64, Records)>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads.max(1))
             .map(|t| {
                 let g = &g;
@@ -160,17 +183,16 @@ fn generate(o: &Options) -> Result<(), String> {
             .map(|h| h.join().expect("a worker panicked"))
             .collect()
     });
-    let mut all: Vec<(u64, Vec<u8>)> = per_thread.into_iter().flatten().collect();
+    let mut all: Vec<(u64, Records)> = per_thread.into_iter().flatten().collect();
     all.sort_by_key(|(i, _)| *i);
-    let file = std::fs::File::create(out).map_err(|e| format!("creating {out}: {e}"))?;
-    let mut w = BufWriter::new(file);
-    let mut positions = 0;
-    for (_, bytes) in &all {
-        positions += bytes.len() / RECORD;
-        w.write_all(bytes)
-            .map_err(|e| format!("writing {out}: {e}"))?;
+    let positions = all
+        .iter()
+        .map(|(_, r)| r.outcome.len() / RECORD)
+        .sum::<usize>();
+    write_records(out, all.iter().map(|(_, r)| &r.outcome))?;
+    if let Some(path) = blended_out {
+        write_records(path, all.iter().map(|(_, r)| &r.blended))?;
     }
-    w.flush().map_err(|e| format!("writing {out}: {e}"))?;
     eprintln!(
         "{games} games, {positions} positions in {:.1} s -> {out}",
         start.elapsed().as_secs_f64()
@@ -178,8 +200,19 @@ fn generate(o: &Options) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes the games' records to `path`, in order.
+fn write_records<'a>(path: &str, games: impl Iterator<Item = &'a Vec<u8>>) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("creating {path}: {e}"))?;
+    let mut w = BufWriter::new(file);
+    for bytes in games {
+        w.write_all(bytes)
+            .map_err(|e| format!("writing {path}: {e}"))?;
+    }
+    w.flush().map_err(|e| format!("writing {path}: {e}"))
+}
+
 /// One self-play game's labelled positions, as records.
-fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Vec<u8> {
+fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Records {
     let mut rng = ChaCha8Rng::seed_from_u64(g.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index);
     let mut search = AlphaBeta::with(
         g.eval,
@@ -194,7 +227,8 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Vec<u8> {
     let mut moves: Vec<Place> = Vec::new();
     let randoms = rng.random_range(g.random_plies.0..=g.random_plies.1);
     // Positions before the exact part, labelled at its start.
-    let mut early: Vec<Othello> = Vec::new();
+    // With the score of the search that chose the move, for the side to move (1/100 discs).
+    let mut early: Vec<(Othello, Option<i32>)> = Vec::new();
     let mut labelled: Vec<(Othello, i32)> = Vec::new();
     let mut ply = 0;
     loop {
@@ -209,13 +243,14 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Vec<u8> {
             state.play_unchecked(s.best);
             continue;
         }
-        early.push(state);
         state.legal_moves(&mut moves);
         let mv = if ply < randoms {
+            early.push((state, None));
             *moves.choose(&mut rng).expect("the game is not over")
         } else {
-            search
-                .search(&state, Budget::depth(g.depth))
+            let report = search.search(&IndexedOthello::from(state), Budget::depth(g.depth));
+            early.push((state, Some(report.score.0)));
+            report
                 .best
                 .expect("a search of an unfinished game has a move")
         };
@@ -227,23 +262,37 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Vec<u8> {
         Some(&(s, v)) => (s, v),
         None => (state, final_score(&state)),
     };
-    let mut out = Vec::with_capacity((early.len() + labelled.len()) * RECORD);
-    let mut record = |s: &Othello, v: i32| {
+    let mut out = Records {
+        outcome: Vec::with_capacity((early.len() + labelled.len()) * RECORD),
+        blended: Vec::new(),
+    };
+    let record = |out: &mut Vec<u8>, s: &Othello, v: i32| {
         let (own, opp) = s.sides();
         out.extend_from_slice(&own.to_le_bytes());
         out.extend_from_slice(&opp.to_le_bytes());
         out.push(v as i8 as u8);
     };
-    for s in &early {
+    for (s, searched) in &early {
         let v = if s.to_move() == anchor.to_move() {
             value
         } else {
             -value
         };
-        record(s, v);
+        record(&mut out.outcome, s, v);
+        if let Some(w) = g.blend {
+            let blended = searched.map_or(v, |score| {
+                // A proven win or loss scores far beyond any disc count: clamp to the board.
+                let discs = (f64::from(score) / f64::from(UNITS_PER_DISC)).clamp(-64.0, 64.0);
+                ((1.0 - w) * f64::from(v) + w * discs).round() as i32
+            });
+            record(&mut out.blended, s, blended);
+        }
     }
     for (s, v) in &labelled {
-        record(s, *v);
+        record(&mut out.outcome, s, *v);
+        if g.blend.is_some() {
+            record(&mut out.blended, s, *v);
+        }
     }
     out
 }
@@ -399,13 +448,16 @@ fn speed(o: &Options) -> Result<(), String> {
         "iterative" => Deepening::Iterative,
         d => return Err(format!("--deepening: fixed or iterative, not {d:?}")),
     };
-    let mut roots = vec![Othello::start()];
+    // As the bot does: evaluated and searched on the state that keeps the pattern indices.
+    let mut roots = vec![IndexedOthello::from(Othello::start())];
     roots.extend(
         positions
             .iter()
             .filter(|s| (lo..=hi).contains(&empties(s)))
-            .take(o.num("roots", 20)?),
+            .take(o.num("roots", 20)?)
+            .map(|&s| IndexedOthello::from(s)),
     );
+    let indexed: Vec<IndexedOthello> = positions.iter().map(|&s| s.into()).collect();
     let t = Instant::now();
     let mut sum = 0u64;
     for _ in 0..50 {
@@ -423,12 +475,12 @@ fn speed(o: &Options) -> Result<(), String> {
     );
     for eval in evals {
         use ply_core::Evaluator;
-        let _ = eval.evaluate(&positions[0]);
+        let _ = eval.evaluate(&indexed[0]);
         let t = Instant::now();
         let mut sum = 0i64;
         let rounds = 50;
         for _ in 0..rounds {
-            for s in &positions {
+            for s in &indexed {
                 sum += i64::from(eval.evaluate(std::hint::black_box(s)).0);
             }
         }
