@@ -7,6 +7,8 @@
 //!                      [--blended-out FILE --blend W]
 //! othello_fit fit --data FILE[,FILE...] [--lambda L] [--iterations I] [--overlap K]
 //!                 [--holdout F] --out WEIGHTS
+//! othello_fit duel --a WEIGHTS --b WEIGHTS [--pairs P] [--depth D] [--exact E] [--seed S]
+//!                  [--opening-plies K] [--probcut on|off]
 //! othello_fit speed [--depth D] [--positions N] [--seed S] [--eval classic|pattern|both]
 //!                   [--empties LO-HI] [--roots R] [--probcut on|off]
 //!                   [--deepening fixed|iterative]
@@ -31,6 +33,14 @@
 //! between phases), keeps the last fraction F of the records (default 0.05) out of the fit
 //! to report the error on unseen games, and writes the weights file (1/100 disc units).
 //!
+//! `duel` plays two weights files (or `shipped`, the compiled-in weights) against each other
+//! at a fixed depth D (default 6, ProbCut on by default as in the bot) from P pairs of
+//! seeded openings of K random plies (default 100 and 8), colours swapped within a pair, the
+//! exact solver playing both sides from E empties (default 16) so that the result is the
+//! midgame's. Deterministic (one thread, fixed depth): it compares evaluations, not time
+//! use, in a few minutes where a timed match needs hours. Prints A's wins, draws, losses,
+//! score with a 95% interval from the pairs, and mean disc difference.
+//!
 //! `speed` times both evaluators (or the one `--eval` names): evaluations per second over N
 //! positions of random games (default 2000), and a fixed-depth alpha-beta search (default
 //! depth 8, one thread, the built-in's table) from the start and from the first R (default
@@ -46,10 +56,10 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ply_core::{Budget, Game};
+use ply_core::{Budget, Evaluator, Game, ProbCut, Score};
 use ply_games::reversi::fit::{SparseRows, ridge};
 use ply_games::reversi::pattern::{
-    self, DISCS_PER_PHASE, INSTANCES, LAYOUT, PHASES, SCALARS, UNITS_PER_DISC,
+    self, DISCS_PER_PHASE, INSTANCES, LAYOUT, PHASES, PatternWeights, SCALARS, UNITS_PER_DISC,
 };
 use ply_games::reversi::{
     CornersFirst, EndgameSolver, IndexedOthello, Othello, OthelloEval, Place, SolveMode, empties,
@@ -99,6 +109,7 @@ fn main() -> ExitCode {
         Some("generate") => Options::parse(&args[1..]).and_then(|o| generate(&o)),
         Some("fit") => Options::parse(&args[1..]).and_then(|o| fit(&o)),
         Some("speed") => Options::parse(&args[1..]).and_then(|o| speed(&o)),
+        Some("duel") => Options::parse(&args[1..]).and_then(|o| duel(&o)),
         _ => {
             Err("usage: othello_fit generate|fit --option value ... (see the file's header)".into())
         }
@@ -517,5 +528,134 @@ fn speed(o: &Options) -> Result<(), String> {
             nodes as f64 / secs / 1e6
         );
     }
+    Ok(())
+}
+
+/// The pattern evaluation with weights read from a file, with the bot's ProbCut.
+#[derive(Clone)]
+struct FileEval(std::sync::Arc<PatternWeights>);
+
+impl FileEval {
+    fn load(path: &str) -> Result<FileEval, String> {
+        let bytes = if path == "shipped" {
+            include_bytes!("../data/othello-patterns.bin").to_vec()
+        } else {
+            std::fs::read(path).map_err(|e| format!("reading {path}: {e}"))?
+        };
+        let w = PatternWeights::read(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        Ok(FileEval(std::sync::Arc::new(w)))
+    }
+}
+
+impl Evaluator<IndexedOthello> for FileEval {
+    fn evaluate(&self, state: &IndexedOthello) -> Score {
+        let (own, opp) = state.sides();
+        let idx = state.indices();
+        Score(self.0.evaluate_indexed(own, opp, |k| u32::from(idx[k])))
+    }
+
+    fn probcut(&self, state: &IndexedOthello, depth: u32) -> Option<ProbCut> {
+        OthelloEval::Pattern.probcut(state, depth)
+    }
+}
+
+fn duel(o: &Options) -> Result<(), String> {
+    let a = FileEval::load(o.get("a").ok_or("--a WEIGHTS is required")?)?;
+    let b = FileEval::load(o.get("b").ok_or("--b WEIGHTS is required")?)?;
+    let pairs: u64 = o.num("pairs", 100)?;
+    let depth: u32 = o.num("depth", 6)?;
+    let exact: u32 = o.num("exact", 16)?;
+    let seed: u64 = o.num("seed", 1)?;
+    let opening: u32 = o.num("opening-plies", 8)?;
+    let probcut = match o.get("probcut").unwrap_or("on") {
+        "on" => true,
+        "off" => false,
+        p => return Err(format!("--probcut: on or off, not {p:?}")),
+    };
+    let config = Config {
+        tt_bytes: 4 << 20,
+        deepening: Deepening::Iterative,
+        probcut,
+        ..Config::default()
+    };
+    let mut searches = [
+        AlphaBeta::with(a, CornersFirst, config),
+        AlphaBeta::with(b, CornersFirst, config),
+    ];
+    let mut solver = EndgameSolver::new();
+    let (mut wins, mut draws, mut losses, mut discs) = (0u32, 0u32, 0u32, 0i64);
+    let mut pair_scores = Vec::new();
+    let start = Instant::now();
+    for p in 0..pairs {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ p);
+        let mut open = Othello::start();
+        let mut moves: Vec<Place> = Vec::new();
+        for _ in 0..opening {
+            open.legal_moves(&mut moves);
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            open.play_unchecked(mv);
+        }
+        let mut pair = 0.0;
+        // Game 0: A plays the side to move of the opening; game 1: B does.
+        for game in 0..2usize {
+            let a_seat = if game == 0 {
+                open.to_move()
+            } else {
+                open.to_move().next(2)
+            };
+            for s in &mut searches {
+                s.clear();
+            }
+            let mut state = open;
+            while state.outcome().is_none() {
+                let mv = if empties(&state) <= exact {
+                    solver
+                        .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+                        .expect("an unfinished game has a solution")
+                        .best
+                } else {
+                    let side = usize::from(state.to_move() != a_seat);
+                    searches[side]
+                        .search(&IndexedOthello::from(state), Budget::depth(depth))
+                        .best
+                        .expect("a search of an unfinished game has a move")
+                };
+                state.play_unchecked(mv);
+            }
+            let d = final_score(&state);
+            let for_a = if state.to_move() == a_seat { d } else { -d };
+            discs += i64::from(for_a);
+            let points = match for_a.signum() {
+                1 => {
+                    wins += 1;
+                    1.0
+                }
+                0 => {
+                    draws += 1;
+                    0.5
+                }
+                _ => {
+                    losses += 1;
+                    0.0
+                }
+            };
+            pair += points;
+        }
+        pair_scores.push(pair / 2.0);
+    }
+    let n = pair_scores.len() as f64;
+    let mean = pair_scores.iter().sum::<f64>() / n;
+    let var = pair_scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    let games = 2 * pairs;
+    println!(
+        "A: +{wins} ={draws} -{losses} of {games} games: {:.1}% +- {:.1}% (95%, from {pairs} pairs); {:+.2} discs a game; depth {depth}, exact from {exact}, {:.0} s",
+        100.0 * mean,
+        100.0 * half,
+        discs as f64 / games as f64,
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }

@@ -375,6 +375,15 @@ impl From<IndexedOthello> for Othello {
     }
 }
 
+impl IndexedOthello {
+    /// The pattern indices with the side to move's discs as "own" (the lanes of
+    /// [`super::pattern::Indices::view`]): what any pattern evaluation reads, the shipped
+    /// weights or others (`othello_fit duel` plays weights files against each other).
+    pub fn indices(&self) -> &[u16; super::pattern::LANES] {
+        self.tracked.view(self.turn)
+    }
+}
+
 impl<S: Size> fmt::Display for Reversi<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in 0..S::N {

@@ -215,7 +215,7 @@ impl Evaluator<IndexedOthello> for OthelloEval {
     fn evaluate(&self, state: &IndexedOthello) -> Score {
         match self {
             OthelloEval::Pattern => {
-                let idx = state.tracked.view(state.turn);
+                let idx = state.indices();
                 Score(
                     super::pattern::WEIGHTS
                         .evaluate_indexed(state.own, state.opp, |k| u32::from(idx[k])),

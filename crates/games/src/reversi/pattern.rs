@@ -421,7 +421,7 @@ pub fn indices_plain(own: u64, opp: u64) -> Vec<u32> {
 }
 
 /// Lanes of an [`Indices`] view: the [`INSTANCES`], padded to whole 16-byte vectors.
-const LANES: usize = 48;
+pub const LANES: usize = 48;
 
 /// `CELL_POWERS[cell][k]`: the power of 3 of board cell `cell` (bit `row * 8 + col`) in
 /// instance `k` (in the order of [`indices`]), 0 where the instance does not read the cell.
