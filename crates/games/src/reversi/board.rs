@@ -379,6 +379,7 @@ impl IndexedOthello {
     /// The pattern indices with the side to move's discs as "own" (the lanes of
     /// [`super::pattern::Indices::view`]): what any pattern evaluation reads, the shipped
     /// weights or others (`othello_fit duel` plays weights files against each other).
+    #[inline]
     pub fn indices(&self) -> &[u16; super::pattern::LANES] {
         self.tracked.view(self.turn)
     }
