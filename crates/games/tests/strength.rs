@@ -42,8 +42,17 @@ fn per_move() -> Duration {
     )
 }
 
-fn bot<G: Heuristics>() -> Searching<G::Searched, AlphaBetaPlayer<G::Searched, G::Eval, G::Ordering>>
-{
+/// The timed alpha-beta player of `G`, searching its searched state.
+type Bot<G> = Searching<
+    <G as Heuristics>::Searched,
+    AlphaBetaPlayer<
+        <G as Heuristics>::Searched,
+        <G as Heuristics>::Eval,
+        <G as Heuristics>::Ordering,
+    >,
+>;
+
+fn bot<G: Heuristics>() -> Bot<G> {
     let search = AlphaBeta::with(
         G::Eval::default(),
         G::Ordering::default(),
