@@ -46,8 +46,10 @@ fn search_fixed<G: Heuristics>(state: &G, depth: u32) -> u64 {
         deepening: Deepening::Fixed,
         ..Config::default()
     };
-    let mut s = AlphaBeta::with(G::Eval::default(), G::Ordering::default(), config);
-    s.search(state, Budget::depth(depth)).nodes
+    let mut s =
+        AlphaBeta::<G::Searched, _, _>::with(G::Eval::default(), G::Ordering::default(), config);
+    s.search(&G::Searched::from(state.clone()), Budget::depth(depth))
+        .nodes
 }
 
 fn search_benches(c: &mut Criterion) {

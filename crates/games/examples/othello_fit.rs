@@ -4,8 +4,11 @@
 //! ```text
 //! othello_fit generate --games N --seed S [--threads T] [--depth D] [--exact E]
 //!                      [--eval classic|pattern] [--random-plies LO-HI] --out FILE
+//!                      [--blended-out FILE --blend W]
 //! othello_fit fit --data FILE[,FILE...] [--lambda L] [--iterations I] [--overlap K]
 //!                 [--holdout F] --out WEIGHTS
+//! othello_fit duel --a WEIGHTS --b WEIGHTS [--pairs P] [--depth D] [--exact E] [--seed S]
+//!                  [--opening-plies K] [--probcut on|off]
 //! othello_fit speed [--depth D] [--positions N] [--seed S] [--eval classic|pattern|both]
 //!                   [--empties LO-HI] [--roots R] [--probcut on|off]
 //!                   [--deepening fixed|iterative]
@@ -19,12 +22,24 @@
 //! with at most E empties, and for earlier ones the exact value of the game's first
 //! position with E empties (that is: the result of this self-play game from there, played
 //! perfectly from E empties on). A record is 17 bytes: own discs, other discs (u64 LE, the
-//! side to move first) and the label (i8).
+//! side to move first) and the label (i8). With `--blended-out`, a second file holds the same
+//! positions in the same order, the label of each position the search chose a move in
+//! replaced by `(1 - W) * outcome + W * the search's score` (in discs, rounded; W in 0..=1):
+//! a label in the spirit of TD-leaf, less noisy than the outcome of a whole game still to be
+//! played, and less tied to the evaluation being fitted than the search score alone.
 //!
 //! `fit` reads the records, fits each phase by ridge regression (`reversi::fit::ridge`) on
 //! the positions of that phase and of the K discs either side of it (default 2, smoothing
 //! between phases), keeps the last fraction F of the records (default 0.05) out of the fit
 //! to report the error on unseen games, and writes the weights file (1/100 disc units).
+//!
+//! `duel` plays two weights files (or `shipped`, the compiled-in weights) against each other
+//! at a fixed depth D (default 6, ProbCut on by default as in the bot) from P pairs of
+//! seeded openings of K random plies (default 100 and 8), colours swapped within a pair, the
+//! exact solver playing both sides from E empties (default 16) so that the result is the
+//! midgame's. Deterministic (one thread, fixed depth): it compares evaluations, not time
+//! use, in a few minutes where a timed match needs hours. Prints A's wins, draws, losses,
+//! score with a 95% interval from the pairs, and mean disc difference.
 //!
 //! `speed` times both evaluators (or the one `--eval` names): evaluations per second over N
 //! positions of random games (default 2000), and a fixed-depth alpha-beta search (default
@@ -41,13 +56,13 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ply_core::{Budget, Game};
+use ply_core::{Budget, Evaluator, Game, ProbCut, Score};
 use ply_games::reversi::fit::{SparseRows, ridge};
 use ply_games::reversi::pattern::{
-    self, DISCS_PER_PHASE, INSTANCES, LAYOUT, PHASES, SCALARS, UNITS_PER_DISC,
+    self, DISCS_PER_PHASE, INSTANCES, LAYOUT, PHASES, PatternWeights, SCALARS, UNITS_PER_DISC,
 };
 use ply_games::reversi::{
-    CornersFirst, EndgameSolver, Othello, OthelloEval, Place, SolveMode, empties,
+    CornersFirst, EndgameSolver, IndexedOthello, Othello, OthelloEval, Place, SolveMode, empties,
 };
 use ply_search::{AlphaBeta, Config, Deepening};
 use rand::seq::IndexedRandom;
@@ -94,6 +109,7 @@ fn main() -> ExitCode {
         Some("generate") => Options::parse(&args[1..]).and_then(|o| generate(&o)),
         Some("fit") => Options::parse(&args[1..]).and_then(|o| fit(&o)),
         Some("speed") => Options::parse(&args[1..]).and_then(|o| speed(&o)),
+        Some("duel") => Options::parse(&args[1..]).and_then(|o| duel(&o)),
         _ => {
             Err("usage: othello_fit generate|fit --option value ... (see the file's header)".into())
         }
@@ -113,6 +129,14 @@ struct Generate {
     exact: u32,
     eval: OthelloEval,
     random_plies: (u32, u32),
+    /// The search score's share in the blended labels, when they are written.
+    blend: Option<f64>,
+}
+
+/// One game's records: outcome labels, and blended ones when asked for.
+struct Records {
+    outcome: Vec<u8>,
+    blended: Vec<u8>,
 }
 
 fn generate(o: &Options) -> Result<(), String> {
@@ -134,15 +158,25 @@ fn generate(o: &Options) -> Result<(), String> {
             )
         }
     };
+    let blended_out = o.get("blended-out");
+    let blend = match (blended_out, o.get("blend")) {
+        (None, None) => None,
+        (Some(_), Some(w)) => match w.parse::<f64>() {
+            Ok(w) if (0.0..=1.0).contains(&w) => Some(w),
+            _ => return Err(format!("--blend: a share from 0 to 1, not {w:?}")),
+        },
+        _ => return Err("--blended-out FILE and --blend W go together".into()),
+    };
     let g = Generate {
         seed: o.num("seed", 1)?,
         depth: o.num("depth", 3)?,
         exact: o.num("exact", 14)?,
         eval,
         random_plies,
+        blend,
     };
     let start = Instant::now();
-    let per_thread: Vec<Vec<(u64, Vec<u8>)>> = std::thread::scope(|s| {
+    let per_thread: Vec<Vec<(u64, Records)>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads.max(1))
             .map(|t| {
                 let g = &g;
@@ -160,17 +194,16 @@ fn generate(o: &Options) -> Result<(), String> {
             .map(|h| h.join().expect("a worker panicked"))
             .collect()
     });
-    let mut all: Vec<(u64, Vec<u8>)> = per_thread.into_iter().flatten().collect();
+    let mut all: Vec<(u64, Records)> = per_thread.into_iter().flatten().collect();
     all.sort_by_key(|(i, _)| *i);
-    let file = std::fs::File::create(out).map_err(|e| format!("creating {out}: {e}"))?;
-    let mut w = BufWriter::new(file);
-    let mut positions = 0;
-    for (_, bytes) in &all {
-        positions += bytes.len() / RECORD;
-        w.write_all(bytes)
-            .map_err(|e| format!("writing {out}: {e}"))?;
+    let positions = all
+        .iter()
+        .map(|(_, r)| r.outcome.len() / RECORD)
+        .sum::<usize>();
+    write_records(out, all.iter().map(|(_, r)| &r.outcome))?;
+    if let Some(path) = blended_out {
+        write_records(path, all.iter().map(|(_, r)| &r.blended))?;
     }
-    w.flush().map_err(|e| format!("writing {out}: {e}"))?;
     eprintln!(
         "{games} games, {positions} positions in {:.1} s -> {out}",
         start.elapsed().as_secs_f64()
@@ -178,8 +211,19 @@ fn generate(o: &Options) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes the games' records to `path`, in order.
+fn write_records<'a>(path: &str, games: impl Iterator<Item = &'a Vec<u8>>) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("creating {path}: {e}"))?;
+    let mut w = BufWriter::new(file);
+    for bytes in games {
+        w.write_all(bytes)
+            .map_err(|e| format!("writing {path}: {e}"))?;
+    }
+    w.flush().map_err(|e| format!("writing {path}: {e}"))
+}
+
 /// One self-play game's labelled positions, as records.
-fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Vec<u8> {
+fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Records {
     let mut rng = ChaCha8Rng::seed_from_u64(g.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index);
     let mut search = AlphaBeta::with(
         g.eval,
@@ -194,7 +238,8 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Vec<u8> {
     let mut moves: Vec<Place> = Vec::new();
     let randoms = rng.random_range(g.random_plies.0..=g.random_plies.1);
     // Positions before the exact part, labelled at its start.
-    let mut early: Vec<Othello> = Vec::new();
+    // With the score of the search that chose the move, for the side to move (1/100 discs).
+    let mut early: Vec<(Othello, Option<i32>)> = Vec::new();
     let mut labelled: Vec<(Othello, i32)> = Vec::new();
     let mut ply = 0;
     loop {
@@ -209,13 +254,14 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Vec<u8> {
             state.play_unchecked(s.best);
             continue;
         }
-        early.push(state);
         state.legal_moves(&mut moves);
         let mv = if ply < randoms {
+            early.push((state, None));
             *moves.choose(&mut rng).expect("the game is not over")
         } else {
-            search
-                .search(&state, Budget::depth(g.depth))
+            let report = search.search(&IndexedOthello::from(state), Budget::depth(g.depth));
+            early.push((state, Some(report.score.0)));
+            report
                 .best
                 .expect("a search of an unfinished game has a move")
         };
@@ -227,23 +273,37 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Vec<u8> {
         Some(&(s, v)) => (s, v),
         None => (state, final_score(&state)),
     };
-    let mut out = Vec::with_capacity((early.len() + labelled.len()) * RECORD);
-    let mut record = |s: &Othello, v: i32| {
+    let mut out = Records {
+        outcome: Vec::with_capacity((early.len() + labelled.len()) * RECORD),
+        blended: Vec::new(),
+    };
+    let record = |out: &mut Vec<u8>, s: &Othello, v: i32| {
         let (own, opp) = s.sides();
         out.extend_from_slice(&own.to_le_bytes());
         out.extend_from_slice(&opp.to_le_bytes());
         out.push(v as i8 as u8);
     };
-    for s in &early {
+    for (s, searched) in &early {
         let v = if s.to_move() == anchor.to_move() {
             value
         } else {
             -value
         };
-        record(s, v);
+        record(&mut out.outcome, s, v);
+        if let Some(w) = g.blend {
+            let blended = searched.map_or(v, |score| {
+                // A proven win or loss scores far beyond any disc count: clamp to the board.
+                let discs = (f64::from(score) / f64::from(UNITS_PER_DISC)).clamp(-64.0, 64.0);
+                ((1.0 - w) * f64::from(v) + w * discs).round() as i32
+            });
+            record(&mut out.blended, s, blended);
+        }
     }
     for (s, v) in &labelled {
-        record(s, *v);
+        record(&mut out.outcome, s, *v);
+        if g.blend.is_some() {
+            record(&mut out.blended, s, *v);
+        }
     }
     out
 }
@@ -399,13 +459,16 @@ fn speed(o: &Options) -> Result<(), String> {
         "iterative" => Deepening::Iterative,
         d => return Err(format!("--deepening: fixed or iterative, not {d:?}")),
     };
-    let mut roots = vec![Othello::start()];
+    // As the bot does: evaluated and searched on the state that keeps the pattern indices.
+    let mut roots = vec![IndexedOthello::from(Othello::start())];
     roots.extend(
         positions
             .iter()
             .filter(|s| (lo..=hi).contains(&empties(s)))
-            .take(o.num("roots", 20)?),
+            .take(o.num("roots", 20)?)
+            .map(|&s| IndexedOthello::from(s)),
     );
+    let indexed: Vec<IndexedOthello> = positions.iter().map(|&s| s.into()).collect();
     let t = Instant::now();
     let mut sum = 0u64;
     for _ in 0..50 {
@@ -423,12 +486,12 @@ fn speed(o: &Options) -> Result<(), String> {
     );
     for eval in evals {
         use ply_core::Evaluator;
-        let _ = eval.evaluate(&positions[0]);
+        let _ = eval.evaluate(&indexed[0]);
         let t = Instant::now();
         let mut sum = 0i64;
         let rounds = 50;
         for _ in 0..rounds {
-            for s in &positions {
+            for s in &indexed {
                 sum += i64::from(eval.evaluate(std::hint::black_box(s)).0);
             }
         }
@@ -465,5 +528,134 @@ fn speed(o: &Options) -> Result<(), String> {
             nodes as f64 / secs / 1e6
         );
     }
+    Ok(())
+}
+
+/// The pattern evaluation with weights read from a file, with the bot's ProbCut.
+#[derive(Clone)]
+struct FileEval(std::sync::Arc<PatternWeights>);
+
+impl FileEval {
+    fn load(path: &str) -> Result<FileEval, String> {
+        let bytes = if path == "shipped" {
+            include_bytes!("../data/othello-patterns.bin").to_vec()
+        } else {
+            std::fs::read(path).map_err(|e| format!("reading {path}: {e}"))?
+        };
+        let w = PatternWeights::read(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        Ok(FileEval(std::sync::Arc::new(w)))
+    }
+}
+
+impl Evaluator<IndexedOthello> for FileEval {
+    fn evaluate(&self, state: &IndexedOthello) -> Score {
+        let (own, opp) = state.sides();
+        let idx = state.indices();
+        Score(self.0.evaluate_indexed(own, opp, |k| u32::from(idx[k])))
+    }
+
+    fn probcut(&self, state: &IndexedOthello, depth: u32) -> Option<ProbCut> {
+        OthelloEval::Pattern.probcut(state, depth)
+    }
+}
+
+fn duel(o: &Options) -> Result<(), String> {
+    let a = FileEval::load(o.get("a").ok_or("--a WEIGHTS is required")?)?;
+    let b = FileEval::load(o.get("b").ok_or("--b WEIGHTS is required")?)?;
+    let pairs: u64 = o.num("pairs", 100)?;
+    let depth: u32 = o.num("depth", 6)?;
+    let exact: u32 = o.num("exact", 16)?;
+    let seed: u64 = o.num("seed", 1)?;
+    let opening: u32 = o.num("opening-plies", 8)?;
+    let probcut = match o.get("probcut").unwrap_or("on") {
+        "on" => true,
+        "off" => false,
+        p => return Err(format!("--probcut: on or off, not {p:?}")),
+    };
+    let config = Config {
+        tt_bytes: 4 << 20,
+        deepening: Deepening::Iterative,
+        probcut,
+        ..Config::default()
+    };
+    let mut searches = [
+        AlphaBeta::with(a, CornersFirst, config),
+        AlphaBeta::with(b, CornersFirst, config),
+    ];
+    let mut solver = EndgameSolver::new();
+    let (mut wins, mut draws, mut losses, mut discs) = (0u32, 0u32, 0u32, 0i64);
+    let mut pair_scores = Vec::new();
+    let start = Instant::now();
+    for p in 0..pairs {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ p);
+        let mut open = Othello::start();
+        let mut moves: Vec<Place> = Vec::new();
+        for _ in 0..opening {
+            open.legal_moves(&mut moves);
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            open.play_unchecked(mv);
+        }
+        let mut pair = 0.0;
+        // Game 0: A plays the side to move of the opening; game 1: B does.
+        for game in 0..2usize {
+            let a_seat = if game == 0 {
+                open.to_move()
+            } else {
+                open.to_move().next(2)
+            };
+            for s in &mut searches {
+                s.clear();
+            }
+            let mut state = open;
+            while state.outcome().is_none() {
+                let mv = if empties(&state) <= exact {
+                    solver
+                        .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+                        .expect("an unfinished game has a solution")
+                        .best
+                } else {
+                    let side = usize::from(state.to_move() != a_seat);
+                    searches[side]
+                        .search(&IndexedOthello::from(state), Budget::depth(depth))
+                        .best
+                        .expect("a search of an unfinished game has a move")
+                };
+                state.play_unchecked(mv);
+            }
+            let d = final_score(&state);
+            let for_a = if state.to_move() == a_seat { d } else { -d };
+            discs += i64::from(for_a);
+            let points = match for_a.signum() {
+                1 => {
+                    wins += 1;
+                    1.0
+                }
+                0 => {
+                    draws += 1;
+                    0.5
+                }
+                _ => {
+                    losses += 1;
+                    0.0
+                }
+            };
+            pair += points;
+        }
+        pair_scores.push(pair / 2.0);
+    }
+    let n = pair_scores.len() as f64;
+    let mean = pair_scores.iter().sum::<f64>() / n;
+    let var = pair_scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    let games = 2 * pairs;
+    println!(
+        "A: +{wins} ={draws} -{losses} of {games} games: {:.1}% +- {:.1}% (95%, from {pairs} pairs); {:+.2} discs a game; depth {depth}, exact from {exact}, {:.0} s",
+        100.0 * mean,
+        100.0 * half,
+        discs as f64 / games as f64,
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }

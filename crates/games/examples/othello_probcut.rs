@@ -20,7 +20,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use ply_core::{Budget, Game};
-use ply_games::reversi::{CornersFirst, Othello, OthelloEval, Place, empties, probcut};
+use ply_games::reversi::{
+    CornersFirst, IndexedOthello, Othello, OthelloEval, Place, empties, probcut,
+};
 use ply_search::{AlphaBeta, Config, Deepening};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -158,7 +160,7 @@ fn sample_game(seed: u64, index: u64, max: u32) -> Vec<Sample> {
             *moves.choose(&mut rng).expect("the game is not over")
         } else {
             player
-                .search(&state, Budget::depth(2))
+                .search(&IndexedOthello::from(state), Budget::depth(2))
                 .best
                 .expect("a search of an unfinished game has a move")
         };
@@ -173,7 +175,11 @@ fn sample_game(seed: u64, index: u64, max: u32) -> Vec<Sample> {
         };
         search.clear();
         let scores: Vec<i32> = (1..=max)
-            .map(|d| search.search(position, Budget::depth(d)).score)
+            .map(|d| {
+                search
+                    .search(&IndexedOthello::from(*position), Budget::depth(d))
+                    .score
+            })
             .take_while(|s| !s.is_proven())
             .map(|s| s.0)
             .collect();

@@ -18,9 +18,12 @@ pub mod text;
 pub mod tictactoe;
 
 use std::fmt;
+use std::marker::PhantomData;
 use std::str::FromStr;
 
-use ply_core::{Evaluator, Game, GameInfo, MoveOrdering, ParseMoveError, ParseStateError};
+use ply_core::{
+    Budget, Evaluator, Fault, Game, GameInfo, MoveOrdering, ParseMoveError, ParseStateError, Player,
+};
 
 /// Every game ply knows, selected by name on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -130,13 +133,20 @@ macro_rules! with_game {
     };
 }
 
-/// The heuristics a game offers to searches: its best evaluator and move ordering. Rules
-/// never use them; the command line and the referee pick them for `alphabeta` players.
+/// The heuristics a game offers to searches: its best evaluator and move ordering, and the
+/// state its searches play on. Rules never use them; the command line and the referee pick
+/// them for `alphabeta` players.
 pub trait Heuristics: Game {
-    /// The evaluator strong players use.
-    type Eval: Evaluator<Self> + Default + Clone + 'static;
+    /// The state alpha-beta searches play on: the game itself, or the same game carrying
+    /// data its evaluator reads at every leaf and its moves keep up to date (8x8 Othello's
+    /// [`reversi::IndexedOthello`]), which the plain game does not carry so that what never
+    /// evaluates (perft, MCTS) does not pay for it. Same moves, same rules; a search converts
+    /// the position it is given ([`Searching`]).
+    type Searched: Game<Move = Self::Move> + From<Self>;
+    /// The evaluator strong players use, on the game and on its searched state alike.
+    type Eval: Evaluator<Self> + Evaluator<Self::Searched> + Default + Clone + 'static;
     /// The move ordering strong players use.
-    type Ordering: MoveOrdering<Self> + Default + Clone + 'static;
+    type Ordering: MoveOrdering<Self::Searched> + Default + Clone + 'static;
 
     /// An exact solver for positions near the end, if the game has one (8x8 Othello).
     fn endgame() -> Option<Box<dyn Endgame<Self>>> {
@@ -148,6 +158,48 @@ pub trait Heuristics: Game {
     fn evaluator(choice: EvalChoice) -> Self::Eval {
         let _ = choice;
         Self::Eval::default()
+    }
+}
+
+/// A player of a game's searched state ([`Heuristics::Searched`]) playing the game itself:
+/// each position it is asked about is converted first (for 8x8 Othello, its pattern indices
+/// computed once, then kept up to date by the search's moves).
+pub struct Searching<S, P> {
+    player: P,
+    searched: PhantomData<fn() -> S>,
+}
+
+impl<S, P> Searching<S, P> {
+    /// `player`, playing the game whose searched state is `S`.
+    pub fn new(player: P) -> Self {
+        Searching {
+            player,
+            searched: PhantomData,
+        }
+    }
+
+    /// The player of the searched state (for its last report).
+    pub fn inner(&self) -> &P {
+        &self.player
+    }
+}
+
+impl<G, S, P> Player<G> for Searching<S, P>
+where
+    G: Game,
+    S: Game<Move = G::Move> + From<G>,
+    P: Player<S>,
+{
+    fn name(&self) -> String {
+        self.player.name()
+    }
+
+    fn choose(&mut self, state: &G, budget: Budget) -> Result<G::Move, Fault> {
+        self.player.choose(&S::from(state.clone()), budget)
+    }
+
+    fn new_game(&mut self) {
+        self.player.new_game();
     }
 }
 

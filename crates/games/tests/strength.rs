@@ -16,10 +16,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use ply_core::{Budget, Game, Outcome, Player, Seat};
-use ply_games::Heuristics;
 use ply_games::draughts::Draughts;
 use ply_games::reversi::{Othello, Reversi10};
 use ply_games::taunt::Taunt;
+use ply_games::{Heuristics, Searching};
 use ply_search::{AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, RandomPlayer};
 
 const OPENING_PLIES: usize = 2;
@@ -42,13 +42,23 @@ fn per_move() -> Duration {
     )
 }
 
-fn bot<G: Heuristics>() -> AlphaBetaPlayer<G, G::Eval, G::Ordering> {
+/// The timed alpha-beta player of `G`, searching its searched state.
+type Bot<G> = Searching<
+    <G as Heuristics>::Searched,
+    AlphaBetaPlayer<
+        <G as Heuristics>::Searched,
+        <G as Heuristics>::Eval,
+        <G as Heuristics>::Ordering,
+    >,
+>;
+
+fn bot<G: Heuristics>() -> Bot<G> {
     let search = AlphaBeta::with(
         G::Eval::default(),
         G::Ordering::default(),
         Config::default(),
     );
-    AlphaBetaPlayer::new(search, None, Some(per_move()))
+    Searching::new(AlphaBetaPlayer::new(search, None, Some(per_move())))
 }
 
 fn opening<G: Game>(seed: u64) -> G {

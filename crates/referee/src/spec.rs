@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use ply_ants::bot::{BuiltinBot as AntsBuiltin, UnknownBotError};
 use ply_core::{Budget, Fault, Game, Player};
-use ply_games::{Endgame, EvalChoice, HackerEarth, Heuristics};
+use ply_games::{Endgame, EvalChoice, HackerEarth, Heuristics, Searching};
 use ply_search::{
     AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
 };
@@ -405,8 +405,10 @@ pub fn builtin_player<G: Heuristics>(
 ) -> Result<Box<dyn Player<G>>, BuildPlayerError> {
     let think = Duration::from_millis(options.ms.unwrap_or(DEFAULT_MS));
     let eval = G::evaluator(options.eval.unwrap_or_default());
+    // Alpha-beta plays on the game's searched state (8x8 Othello's keeps its evaluation's
+    // indices), converted from each position it is asked about.
     let search = || {
-        AlphaBeta::with(
+        AlphaBeta::<G::Searched, _, _>::with(
             eval.clone(),
             G::Ordering::default(),
             Config {
@@ -424,7 +426,7 @@ pub fn builtin_player<G: Heuristics>(
         BuiltinKind::Greedy => Box::new(GreedyPlayer::new(eval.clone(), seed)),
         BuiltinKind::Alphabeta => {
             let time = (options.depth.is_none() || options.ms.is_some()).then_some(think);
-            let player = AlphaBetaPlayer::new(search(), options.depth, time);
+            let player = Searching::new(AlphaBetaPlayer::new(search(), options.depth, time));
             match (time, options.endgame.unwrap_or(true), G::endgame()) {
                 (Some(per_move), true, Some(solver)) => {
                     Box::new(SolvingPlayer::new(player, solver, per_move))
@@ -447,7 +449,9 @@ pub fn builtin_player<G: Heuristics>(
                     game: G::info().name,
                 });
             }
-            Box::new(AlphaBetaPlayer::new(search(), None, None).named("perfect"))
+            Box::new(Searching::new(
+                AlphaBetaPlayer::new(search(), None, None).named("perfect"),
+            ))
         }
     })
 }

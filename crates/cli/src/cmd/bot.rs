@@ -53,7 +53,7 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     // referee counts. (It did not explain the moves over 1 s at the 0.95 share: those came
     // from the load after the deadline; docs/strength.md.)
     let budget = Duration::from_millis(args.time_ms).saturating_sub(born + started.elapsed());
-    let mut search = AlphaBeta::with(
+    let mut search = AlphaBeta::<G::Searched, _, _>::with(
         G::Eval::default(),
         G::Ordering::default(),
         Config {
@@ -90,7 +90,7 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     let done = AtomicBool::new(false);
     let report = std::thread::scope(|scope| {
         scope.spawn(|| watch_starvation(&stop, &done, budget_end, budget));
-        let report = search.search_parallel(&state, search_budget);
+        let report = search.search_parallel(&G::Searched::from(state.clone()), search_budget);
         done.store(true, Ordering::Relaxed);
         report
     });

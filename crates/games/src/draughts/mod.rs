@@ -51,6 +51,7 @@ pub use eval::{CapturesFirst, Material};
 pub use moves::{MAX_JUMPS, Move};
 
 impl crate::Heuristics for Draughts {
+    type Searched = Self;
     type Eval = Material;
     type Ordering = CapturesFirst;
 }

@@ -97,15 +97,23 @@ pub trait Size: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     fn info() -> &'static ply_core::GameInfo;
 }
 
-/// Data derived from the discs that the evaluation reads at every node of a search, and that
+/// Data derived from the discs that an evaluation reads at every node of a search, and that
 /// a move updates for much less than a position costs to recompute it: 8x8 Othello's
-/// pattern indices ([`super::pattern::Indices`]), nothing (`()`) on 10x10.
+/// pattern indices ([`super::pattern::Indices`]) on [`EightIndexed`], nothing (`()`) on the
+/// plain boards.
 ///
 /// Why the rules carry it: the search is generic and copies the state into each child,
 /// and its evaluator sees a position, never the move that led there; so the move is the
 /// only place to update it, and the state the only place to keep it. The rules only call
 /// [`Tracked::place`] on every placement; what it means is the evaluation's business. It
 /// takes no part in equality, hashing or the text forms: it is a function of the discs.
+///
+/// Why only on a board of its own: the indices make the 8x8 state 216 bytes instead of 24
+/// and every move update them, a cost that whatever never evaluates (perft, MCTS playouts,
+/// the endgame solver's game) paid for nothing: MCTS was 1.38x and perft 1.28x slower with
+/// them (docs/benchmarks.md). So [`Othello`] carries nothing, and only the alpha-beta
+/// search, which evaluates at every leaf, plays on [`IndexedOthello`]
+/// (`Heuristics::Searched`).
 pub trait Tracked<B>: Copy + Send + Sync + 'static {
     /// The data of a board with these discs.
     fn new(black: B, white: B) -> Self;
@@ -133,6 +141,21 @@ const fn col_mask(n: usize, col: usize) -> u128 {
 pub struct Eight;
 
 impl Size for Eight {
+    type Bits = u64;
+    const N: usize = 8;
+    type Tracked = ();
+    fn info() -> &'static ply_core::GameInfo {
+        &super::rules::OTHELLO_INFO
+    }
+}
+
+/// 8x8 as [`Eight`], the same game, with the pattern indices of 8x8 Othello's evaluation
+/// kept up to date by every move ([`super::pattern::Indices`]): the board the alpha-beta
+/// search plays on ([`IndexedOthello`]; see [`Tracked`] for why it is a board of its own).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EightIndexed;
+
+impl Size for EightIndexed {
     type Bits = u64;
     const N: usize = 8;
     type Tracked = super::pattern::Indices;
@@ -218,6 +241,9 @@ impl<S: Size> Debug for Reversi<S> {
 
 /// Standard 8x8 Othello.
 pub type Othello = Reversi<Eight>;
+/// Standard 8x8 Othello carrying its evaluation's pattern indices: what the alpha-beta
+/// search plays on (`From` converts either way).
+pub type IndexedOthello = Reversi<EightIndexed>;
 /// HackerEarth's 10x10 Reversi.
 pub type Reversi10 = Reversi<Ten>;
 
@@ -320,6 +346,42 @@ impl<S: Size> Reversi<S> {
         let (b, w) = self.counts();
         s.push_str(&format!("X {b}, O {w}; {} to move\n", self.turn));
         s
+    }
+}
+
+/// The same position, its indices computed once; then every move keeps them up to date.
+impl From<Othello> for IndexedOthello {
+    fn from(s: Othello) -> IndexedOthello {
+        Reversi {
+            own: s.own,
+            opp: s.opp,
+            turn: s.turn,
+            tracked: Tracked::new(s.discs(Disc::Black), s.discs(Disc::White)),
+            size: PhantomData,
+        }
+    }
+}
+
+/// The same position, the indices dropped.
+impl From<IndexedOthello> for Othello {
+    fn from(s: IndexedOthello) -> Othello {
+        Reversi {
+            own: s.own,
+            opp: s.opp,
+            turn: s.turn,
+            tracked: (),
+            size: PhantomData,
+        }
+    }
+}
+
+impl IndexedOthello {
+    /// The pattern indices with the side to move's discs as "own" (the lanes of
+    /// [`super::pattern::Indices::view`]): what any pattern evaluation reads, the shipped
+    /// weights or others (`othello_fit duel` plays weights files against each other).
+    #[inline]
+    pub fn indices(&self) -> &[u16; super::pattern::LANES] {
+        self.tracked.view(self.turn)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use ply_core::{Evaluator, MoveOrdering, Score};
 
-use super::board::{Bits, Othello, Reversi, Size};
+use super::board::{Bits, IndexedOthello, Othello, Reversi, Size};
 use super::moves::{Place, legal, shift};
 
 /// The four corners.
@@ -195,11 +195,27 @@ pub enum OthelloEval {
     Classic,
 }
 
+/// On the plain game (the greedy player, the fitting tool) the pattern indices are
+/// recomputed from the discs; the search plays on [`IndexedOthello`], which keeps them.
 impl Evaluator<Othello> for OthelloEval {
     fn evaluate(&self, state: &Othello) -> Score {
         match self {
+            OthelloEval::Pattern => Score(super::pattern::WEIGHTS.evaluate(state.own, state.opp)),
+            OthelloEval::Classic => Positional.evaluate(state),
+        }
+    }
+
+    fn probcut(&self, state: &Othello, depth: u32) -> Option<ply_core::ProbCut> {
+        self.probcut_at(state.own | state.opp, depth)
+    }
+}
+
+/// The same values as on [`Othello`], the pattern indices read from the state.
+impl Evaluator<IndexedOthello> for OthelloEval {
+    fn evaluate(&self, state: &IndexedOthello) -> Score {
+        match self {
             OthelloEval::Pattern => {
-                let idx = state.tracked.view(state.turn);
+                let idx = state.indices();
                 Score(
                     super::pattern::WEIGHTS
                         .evaluate_indexed(state.own, state.opp, |k| u32::from(idx[k])),
@@ -209,9 +225,16 @@ impl Evaluator<Othello> for OthelloEval {
         }
     }
 
-    fn probcut(&self, state: &Othello, depth: u32) -> Option<ply_core::ProbCut> {
+    fn probcut(&self, state: &IndexedOthello, depth: u32) -> Option<ply_core::ProbCut> {
+        self.probcut_at(state.own | state.opp, depth)
+    }
+}
+
+impl OthelloEval {
+    /// ProbCut's regression for a search to `depth` of a position with `discs` on the board.
+    fn probcut_at(self, discs: u64, depth: u32) -> Option<ply_core::ProbCut> {
         match self {
-            OthelloEval::Pattern => super::probcut::params(super::empties(state), depth),
+            OthelloEval::Pattern => super::probcut::params(64 - discs.count_ones(), depth),
             OthelloEval::Classic => None,
         }
     }

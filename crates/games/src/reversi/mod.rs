@@ -68,15 +68,20 @@ mod rules;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Bits, Disc, Eight, Othello, Reversi, Reversi10, Size, Ten, Tracked};
+pub use board::{
+    Bits, Disc, Eight, EightIndexed, IndexedOthello, Othello, Reversi, Reversi10, Size, Ten,
+    Tracked,
+};
 pub use eight::simd_in_use;
 pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};
 pub use eval::{CornersFirst, OthelloEval, Positional};
 pub use moves::{Place, perft_bits};
 
 /// 8x8 Othello searches with the fitted pattern evaluation ([`OthelloEval::Pattern`],
-/// `eval=classic` gives [`Positional`] back) and has the exact endgame solver.
+/// `eval=classic` gives [`Positional`] back) on [`IndexedOthello`], whose moves keep the
+/// evaluation's indices up to date, and has the exact endgame solver.
 impl crate::Heuristics for Othello {
+    type Searched = IndexedOthello;
     type Eval = OthelloEval;
     type Ordering = CornersFirst;
 
@@ -95,6 +100,7 @@ impl crate::Heuristics for Othello {
 /// 10x10 keeps the hand-written [`Positional`]: the patterns and their weights are fitted
 /// for the 8x8 board only (a 10x10 set would need its own patterns, data and fit).
 impl crate::Heuristics for Reversi10 {
+    type Searched = Self;
     type Eval = Positional;
     type Ordering = CornersFirst;
 }

@@ -21,8 +21,8 @@
 //! evaluation of a position equals that of each of its eight images exactly.
 //!
 //! # Speed
-//! In a search the indices are updated move by move ([`Indices`], which the Othello state
-//! carries, see [`super::Tracked`]): a placement adds, in every instance that reads a changed
+//! In a search the indices are updated move by move ([`Indices`], which the searched
+//! Othello state [`super::IndexedOthello`] carries, see [`super::Tracked`]): a placement adds, in every instance that reads a changed
 //! cell, that cell's power of 3 times the change of its digit, a few vector additions over a
 //! per-cell table; the indices of both sides' points of view are kept, so that the change of
 //! the side to move costs nothing. Recomputed from scratch ([`indices`], for the fitting
@@ -421,7 +421,7 @@ pub fn indices_plain(own: u64, opp: u64) -> Vec<u32> {
 }
 
 /// Lanes of an [`Indices`] view: the [`INSTANCES`], padded to whole 16-byte vectors.
-const LANES: usize = 48;
+pub const LANES: usize = 48;
 
 /// `CELL_POWERS[cell][k]`: the power of 3 of board cell `cell` (bit `row * 8 + col`) in
 /// instance `k` (in the order of [`indices`]), 0 where the instance does not read the cell.
@@ -802,7 +802,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::reversi::{Othello, OthelloEval, Place};
+    use crate::reversi::{IndexedOthello, Othello, OthelloEval, Place};
 
     /// Positions of random games, every ply of them.
     fn random_positions(seed: u64, games: usize) -> Vec<Othello> {
@@ -874,7 +874,7 @@ mod tests {
         let mut moves: Vec<Place> = Vec::new();
         let (mut positions, mut passes) = (0, 0);
         for _ in 0..400 {
-            let mut s = Othello::start();
+            let mut s = IndexedOthello::from(Othello::start());
             loop {
                 let (own, opp) = s.sides();
                 let view = |seat: Seat| s.tracked.view(seat).map(u32::from);
@@ -1008,7 +1008,7 @@ mod tests {
         let shipped = read_params(include_bytes!("../../data/othello-patterns.bin")).unwrap();
         assert_eq!(shipped.len(), PHASES * 113_879);
         // Fitted, not a placeholder: weights are set in every phase (the first phase, up to
-        // 10 discs, has few distinct pattern contents: 591 in the committed fit).
+        // 10 discs, has few distinct pattern contents: 590 in the committed fit).
         for (ph, chunk) in shipped.chunks(LAYOUT.params_per_phase).enumerate() {
             let set = chunk.iter().filter(|&&w| w != 0).count();
             assert!(set > 300, "phase {ph} has {set} weights set");
@@ -1019,12 +1019,14 @@ mod tests {
 
     #[test]
     fn pattern_evaluation_is_for_the_side_to_move() {
-        // The evaluator reads the discs of the side to move as "own", whichever colour.
+        // The evaluator reads the discs of the side to move as "own", whichever colour, on
+        // the plain state and on the searched one (its indices kept by `from_discs`).
         use crate::reversi::Disc;
         for s in random_positions(4, 30) {
             let (black, white) = (s.discs(Disc::Black), s.discs(Disc::White));
             for turn in [ply_core::Seat::FIRST, ply_core::Seat::SECOND] {
                 let t = Othello::from_discs(black, white, turn);
+                let indexed = IndexedOthello::from_discs(black, white, turn);
                 let (own, opp) = if turn == ply_core::Seat::FIRST {
                     (black, white)
                 } else {
@@ -1032,6 +1034,10 @@ mod tests {
                 };
                 assert_eq!(
                     OthelloEval::Pattern.evaluate(&t).0,
+                    WEIGHTS.evaluate(own, opp)
+                );
+                assert_eq!(
+                    OthelloEval::Pattern.evaluate(&indexed).0,
                     WEIGHTS.evaluate(own, opp)
                 );
             }

@@ -562,10 +562,10 @@ impl ply_core::MoveOrdering<Othello> for PlainCornersFirst {
 }
 
 /// The search as `ply bot othello` runs it (ProbCut, iterative deepening, the table trusted
-/// at any depth) with the incremental pattern indices and the counting-sort order visits
-/// exactly the nodes, and finds exactly the moves, scores and lines, of the same search with
-/// the evaluation recomputed at every node and the comparison sort: the speed-ups change
-/// nothing but the speed.
+/// at any depth), on the searched state with the incremental pattern indices and with the
+/// counting-sort order, visits exactly the nodes, and finds exactly the moves, scores and
+/// lines, of the same search on the plain game with the evaluation recomputed at every node
+/// and the comparison sort: the speed-ups change nothing but the speed.
 #[test]
 fn the_fast_evaluation_and_order_search_exactly_as_the_plain_ones() {
     use ply_search::{AlphaBeta, Config, Deepening};
@@ -578,8 +578,8 @@ fn the_fast_evaluation_and_order_search_exactly_as_the_plain_ones() {
                 ..Config::default()
             };
             let budget = ply_core::Budget::depth(4 + (i as u32 % 4));
-            let fast =
-                AlphaBeta::with(OthelloEval::Pattern, CornersFirst, config).search(state, budget);
+            let fast = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, config)
+                .search(&IndexedOthello::from(*state), budget);
             let plain =
                 AlphaBeta::with(FromScratch, PlainCornersFirst, config).search(state, budget);
             assert_eq!(
@@ -589,4 +589,46 @@ fn the_fast_evaluation_and_order_search_exactly_as_the_plain_ones() {
             );
         }
     }
+}
+
+/// The searched state plays the same game as the plain one: along seeded random games
+/// (passes and ends included), the same legal moves, key, outcome and text, and each
+/// converts back to the other; and the evaluator gives both the same value.
+#[test]
+fn indexed_othello_plays_exactly_as_othello() {
+    use ply_core::Evaluator;
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+    let (mut plain_moves, mut indexed_moves) = (Vec::new(), Vec::new());
+    let mut positions = 0;
+    for _ in 0..200 {
+        let mut plain = Othello::start();
+        let mut indexed = IndexedOthello::from(plain);
+        loop {
+            plain.legal_moves(&mut plain_moves);
+            indexed.legal_moves(&mut indexed_moves);
+            assert_eq!(plain_moves, indexed_moves, "{plain}");
+            assert_eq!(
+                (plain.key(), plain.outcome(), plain.to_string()),
+                (indexed.key(), indexed.outcome(), indexed.to_string())
+            );
+            assert_eq!(Othello::from(indexed), plain);
+            assert_eq!(IndexedOthello::from(plain), indexed);
+            if plain.outcome().is_none() {
+                assert_eq!(
+                    OthelloEval::Pattern.evaluate(&plain),
+                    OthelloEval::Pattern.evaluate(&indexed),
+                    "{plain}"
+                );
+            }
+            positions += 1;
+            let Some(&mv) = plain_moves.choose(&mut rng) else {
+                break;
+            };
+            plain.play_unchecked(mv);
+            indexed.play_unchecked(mv);
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
 }

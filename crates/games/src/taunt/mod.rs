@@ -60,6 +60,7 @@ pub use eval::{CapturesFirst, Material};
 pub use moves::Move;
 
 impl crate::Heuristics for Taunt {
+    type Searched = Self;
     type Eval = Material;
     type Ordering = CapturesFirst;
 }

@@ -32,6 +32,7 @@ pub use eval::Lines;
 pub use moves::Cell;
 
 impl crate::Heuristics for TicTacToe {
+    type Searched = Self;
     type Eval = Lines;
     type Ordering = ply_core::NoOrdering;
 }

@@ -136,7 +136,7 @@ fn ai_move<G: Heuristics>(state: &G, ai: Ai) -> ApiResult<(G::Move, Value)> {
             {
                 return Ok((mv, json!({"name": ai.kind.name(), "solved": true})));
             }
-            let mut search = AlphaBeta::with(
+            let mut search = AlphaBeta::<G::Searched, _, _>::with(
                 G::Eval::default(),
                 G::Ordering::default(),
                 Config::default(),
@@ -150,7 +150,7 @@ fn ai_move<G: Heuristics>(state: &G, ai: Ai) -> ApiResult<(G::Move, Value)> {
                         .max(Duration::from_millis(1)),
                 )
             };
-            let r = search.search(state, budget);
+            let r = search.search(&G::Searched::from(state.clone()), budget);
             let best = r
                 .best
                 .ok_or_else(|| ApiError::internal("the search found no move"))?;
