@@ -534,22 +534,38 @@ pub fn solve_in_time(
     board: &Othello,
     deadline: Instant,
 ) -> Option<Place> {
+    solve_planned(
+        solver,
+        board,
+        &|| {
+            deadline
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64()
+        },
+        &|secs| Budget {
+            deadline: Some(Instant::now() + Duration::from_secs_f64(secs)),
+            ..Budget::UNLIMITED
+        },
+    )
+}
+
+/// [`solve_in_time`]'s plan, with the clock given: `left()` is the time left in seconds,
+/// `stop_after(s)` the budget of a solve that may take `s` seconds. The tests give a clock
+/// that stands still and budgets without a deadline, so that what is tried, and what it
+/// answers, does not depend on the machine's load.
+fn solve_planned(
+    solver: &mut EndgameSolver,
+    board: &Othello,
+    left: &dyn Fn() -> f64,
+    stop_after: &dyn Fn(f64) -> Budget,
+) -> Option<Place> {
     let e = empties(board);
-    let left = || {
-        deadline
-            .saturating_duration_since(Instant::now())
-            .as_secs_f64()
-    };
-    let half = || Budget {
-        deadline: Some(Instant::now() + Duration::from_secs_f64(left() / 2.0)),
-        ..Budget::UNLIMITED
-    };
     if wld_nodes(e) / WLD_NODES_PER_SECOND > left() / 2.0 {
         return None;
     }
-    let wld = solver.solve(board, SolveMode::WinLossDraw, half())?;
+    let wld = solver.solve(board, SolveMode::WinLossDraw, stop_after(left() / 2.0))?;
     if expected_nodes(e) / PLANNING_NODES_PER_SECOND <= left() / 4.0
-        && let Some(exact) = solver.solve(board, SolveMode::Exact, half())
+        && let Some(exact) = solver.solve(board, SolveMode::Exact, stop_after(left() / 2.0))
     {
         return Some(exact.best);
     }
@@ -756,10 +772,12 @@ mod tests {
 
     #[test]
     fn with_time_for_the_wld_solve_only_its_move_keeps_the_exact_result() {
-        // 18 empties and 3 s: the WLD solve is expected to take a fiftieth of half of it (so
-        // it finishes however loaded the machine), the exact one is not expected to fit in a
-        // quarter, so the move is the WLD solve's; it must keep the position's result (by the
-        // exact solver's score), or be none when that is a loss.
+        // 18 empties and 3 s: the WLD solve is expected to take a fiftieth of half of it, the
+        // exact one is not expected to fit in a quarter, so the move is the WLD solve's; it
+        // must keep the position's result (by the exact solver's score), or be none when that
+        // is a loss. The clock stands still at 3 s and the solves have no deadline: with a
+        // real one, a test thread starved under load (10-12) ran out of it and answered
+        // nothing for a won position.
         let mut played = 0;
         for seed in 20..32 {
             let Some(state) = random_position(seed, 18) else {
@@ -771,8 +789,8 @@ mod tests {
             let exact = solver
                 .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
                 .unwrap();
-            let deadline = Instant::now() + Duration::from_secs(3);
-            let Some(mv) = solve_in_time(&mut solver, &state, deadline) else {
+            let Some(mv) = solve_planned(&mut solver, &state, &|| 3.0, &|_| Budget::UNLIMITED)
+            else {
                 assert!(exact.score < 0, "seed {seed}: no move, but {}", exact.score);
                 continue;
             };
