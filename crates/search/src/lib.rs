@@ -22,6 +22,6 @@ pub use alphabeta::{AlphaBeta, AlphaBetaPlayer, Config, Deepening, TtProbe};
 pub use baseline::{GreedyPlayer, RandomPlayer};
 pub use mcts::{Mcts, MctsConfig, MctsPlayer};
 pub use negamax::{negamax, terminal_score};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_divide_with};
 pub use report::SearchReport;
 pub use tt::{Bound, TranspositionTable};

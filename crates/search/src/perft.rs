@@ -45,17 +45,31 @@ fn count<G: Game>(state: &G, depth: u32, buffers: &mut Vec<Vec<G::Move>>, ply: u
 /// Perft split by first move, for finding where two move generators disagree. At depth 0
 /// there is no first move: the list is empty (and [`perft`] is 1).
 pub fn perft_divide<G: Game>(state: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    perft_divide_with(state, depth, |_, _| {})
+}
+
+/// [`perft_divide`], calling `counted(done, of)` after each first move's count: `done` of the
+/// `of` first moves are counted (a progress bar's position and length).
+pub fn perft_divide_with<G: Game>(
+    state: &G,
+    depth: u32,
+    mut counted: impl FnMut(usize, usize),
+) -> Vec<(G::Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
+    let of = moves.len();
     moves
         .into_iter()
-        .map(|mv| {
+        .enumerate()
+        .map(|(i, mv)| {
             let mut child = state.clone();
             child.play_unchecked(mv);
-            (mv, perft(&child, depth - 1))
+            let n = perft(&child, depth - 1);
+            counted(i + 1, of);
+            (mv, n)
         })
         .collect()
 }
@@ -79,6 +93,9 @@ mod tests {
     fn divide_sums_to_perft_and_has_no_first_move_at_depth_0() {
         let start = TicTacToe::start();
         assert!(perft_divide(&start, 0).is_empty());
+        let mut calls = Vec::new();
+        perft_divide_with(&start, 3, |done, of| calls.push((done, of)));
+        assert_eq!(calls, (1..=9).map(|d| (d, 9)).collect::<Vec<_>>());
         assert_eq!(perft(&start, 0), 1);
         for depth in 1..=10 {
             let divide = perft_divide(&start, depth);

@@ -26,21 +26,11 @@ fn perft<G: Game>(args: &PerftArgs) -> Result<ExitCode> {
     let start = Instant::now();
     // Counted first move by first move (the same sum as one perft), so that a long count
     // shows its progress on stderr.
-    let mut moves = Vec::new();
-    if args.depth > 0 {
-        state.legal_moves(&mut moves);
-    }
-    let bar = crate::out::progress(moves.len() as u64, "first moves");
-    let divide: Vec<(G::Move, u64)> = moves
-        .into_iter()
-        .map(|mv| {
-            let mut child = state.clone();
-            child.play_unchecked(mv);
-            let n = ply_search::perft(&child, args.depth - 1);
-            bar.inc(1);
-            (mv, n)
-        })
-        .collect();
+    let bar = crate::out::progress(0, "first moves");
+    let divide = ply_search::perft_divide_with(&state, args.depth, |done, of| {
+        bar.set_length(of as u64);
+        bar.set_position(done as u64);
+    });
     bar.finish_and_clear();
     let total: u64 = if args.depth == 0 {
         1
