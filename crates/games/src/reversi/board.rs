@@ -126,6 +126,20 @@ impl<B> Tracked<B> for () {
     fn place(&mut self, _: Seat, _: usize, _: B) {}
 }
 
+/// The three boards differ only in these four facts; one macro writes their `Size`.
+macro_rules! size {
+    ($board:ty, $bits:ty, $n:expr, $tracked:ty, $info:ident) => {
+        impl Size for $board {
+            type Bits = $bits;
+            const N: usize = $n;
+            type Tracked = $tracked;
+            fn info() -> &'static ply_core::GameInfo {
+                &super::rules::$info
+            }
+        }
+    };
+}
+
 const fn col_mask(n: usize, col: usize) -> u128 {
     let mut m = 0u128;
     let mut r = 0;
@@ -140,14 +154,7 @@ const fn col_mask(n: usize, col: usize) -> u128 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Eight;
 
-impl Size for Eight {
-    type Bits = u64;
-    const N: usize = 8;
-    type Tracked = ();
-    fn info() -> &'static ply_core::GameInfo {
-        &super::rules::OTHELLO_INFO
-    }
-}
+size!(Eight, u64, 8, (), OTHELLO_INFO);
 
 /// 8x8 as [`Eight`], the same game, with the pattern indices of 8x8 Othello's evaluation
 /// kept up to date by every move ([`super::pattern::Indices`]): the board the alpha-beta
@@ -155,27 +162,13 @@ impl Size for Eight {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct EightIndexed;
 
-impl Size for EightIndexed {
-    type Bits = u64;
-    const N: usize = 8;
-    type Tracked = super::pattern::Indices;
-    fn info() -> &'static ply_core::GameInfo {
-        &super::rules::OTHELLO_INFO
-    }
-}
+size!(EightIndexed, u64, 8, super::pattern::Indices, OTHELLO_INFO);
 
 /// 10x10, in a `u128`: HackerEarth's Reversi.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Ten;
 
-impl Size for Ten {
-    type Bits = u128;
-    const N: usize = 10;
-    type Tracked = ();
-    fn info() -> &'static ply_core::GameInfo {
-        &super::rules::REVERSI_INFO
-    }
-}
+size!(Ten, u128, 10, (), REVERSI_INFO);
 
 /// A colour: player 1 is black (`x`, `1`), player 2 white (`o`, `2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
