@@ -6,6 +6,7 @@ mod out;
 mod args;
 mod cmd;
 mod exit;
+mod input;
 mod players;
 mod ranges;
 

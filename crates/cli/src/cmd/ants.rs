@@ -200,8 +200,7 @@ fn fresh_seed() -> i64 {
 }
 
 fn play(a: &PlayArgs) -> Result<ExitCode> {
-    let text =
-        fs::read_to_string(&a.map).with_context(|| format!("reading {}", a.map.display()))?;
+    let text = crate::input::read_file(&a.map, "")?;
     let map = AntsMap::parse(&text).map_err(|e| bad_input!("{}: {e}", a.map.display()))?;
     if a.bots.len() != map.players {
         return Err(bad_input!(

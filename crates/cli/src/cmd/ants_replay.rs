@@ -8,7 +8,7 @@
 //! before, `~` water or `,` land (dimmed `%` and `.` in colour). Maps wider than the terminal
 //! are clipped to its width; `--window ROW,COL,H,W` picks any part (wrapping on the torus).
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 
 use anstyle::Style;
 use anyhow::Result;
@@ -190,7 +190,7 @@ pub fn run(args: &ReplayArgs, source: &str, doc: &Value) -> Result<std::process:
         )?;
     }
     let stdin = std::io::stdin();
-    let mut input = stdin.lock().lines();
+    let mut input = crate::input::lines(stdin.lock(), "stdin");
     for (f, view) in shown(&pb, player, args.turn) {
         writeln!(out)?;
         writeln!(out, "{}", summary(&pb, &f, colour))?;

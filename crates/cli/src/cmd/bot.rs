@@ -1,6 +1,5 @@
 //! `ply bot GAME`: one contest turn, stdin to stdout.
 
-use std::io::Read;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,10 +37,7 @@ pub fn run(args: &BotArgs) -> Result<ExitCode> {
 fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     let born = process_age().unwrap_or_default();
     let started = Instant::now();
-    let mut input = String::new();
-    std::io::stdin()
-        .read_to_string(&mut input)
-        .context("reading the state from stdin")?;
+    let input = crate::input::read_stdin("the state on stdin")?;
     let state = G::read_input(&input).map_err(|e| bad_input!("stdin, {e}"))?;
     if state.is_terminal() {
         return Err(bad_input!(

@@ -143,8 +143,7 @@ pub fn run(args: &BreakerArgs) -> Result<ExitCode> {
 }
 
 fn read_level(path: &Path) -> Result<Level> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading the level file {}", path.display()))?;
+    let text = crate::input::read_file(path, "the level file")?;
     Level::parse(&text).map_err(|e| {
         let lines: Vec<String> = e
             .problems
@@ -298,8 +297,7 @@ fn autoplay(a: &AutoplayArgs) -> Result<ExitCode> {
 
 fn replay(a: &ReplayArgs) -> Result<ExitCode> {
     check_speed(a.speed)?;
-    let text = std::fs::read_to_string(&a.trace)
-        .with_context(|| format!("reading the trace {}", a.trace.display()))?;
+    let text = crate::input::read_file(&a.trace, "the trace")?;
     let trace = Trace::from_json(&text).map_err(|e| bad_input!("{}: {e}", a.trace.display()))?;
     let total = trace.episodes.len();
     let mut watch = if a.watch {

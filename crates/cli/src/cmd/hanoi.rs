@@ -1,6 +1,6 @@
 //! `ply hanoi solve|bfs|graph|play|bench`: the Tower of Hanoi on any number of pegs.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -603,7 +603,7 @@ A disc may only go onto an empty peg or a larger disc. Type `FROM TO` (e.g. `1 {
     let mut cur = start;
     let mut played = 0u64;
     let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = crate::input::lines(stdin.lock(), "stdin");
     while cur != goal {
         writeln!(out, "\n{}\n", cur.diagram())?;
         write!(out, "move {}: ", played + 1)?;

@@ -3,11 +3,10 @@
 //! (exactly as the contest writes it), or why the move is invalid (exit 1: an invalid move
 //! loses on HackerEarth).
 
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 
@@ -56,13 +55,9 @@ pub fn run(args: &JudgeArgs) -> Result<ExitCode> {
 
 fn read(path: &PathBuf) -> Result<String> {
     if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .context("reading the move from stdin")?;
-        Ok(s)
+        crate::input::read_stdin("the move on stdin")
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+        crate::input::read_file(path, "")
     }
 }
 

@@ -192,8 +192,7 @@ fn run_ants(args: &MatchArgs) -> Result<ExitCode> {
             "ply match ants needs --map FILE and one --bot per player"
         ));
     };
-    let text = std::fs::read_to_string(map_path)
-        .with_context(|| format!("reading {}", map_path.display()))?;
+    let text = crate::input::read_file(map_path, "")?;
     let map = AntsMap::parse(&text).map_err(|e| bad_input!("{}: {e}", map_path.display()))?;
     let mut bots = Vec::new();
     for (i, b) in args.bots.iter().enumerate() {

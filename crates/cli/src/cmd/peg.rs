@@ -247,8 +247,7 @@ fn load(arg: &BoardArg) -> Result<Setup> {
             arg.board
         ));
     }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = crate::input::read_file(path, "")?;
     let mut setup =
         Setup::parse(&arg.board, &text).map_err(|e| bad_input!("{}: {e}", path.display()))?;
     if let Some(h) = start {
@@ -268,7 +267,7 @@ fn load(arg: &BoardArg) -> Result<Setup> {
 /// The pattern of pegs in the matrix file `file`, which must have the board's holes.
 fn target_goal(setup: &Setup, file: &str) -> Result<Goal> {
     let path = Path::new(file);
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading --target {file}"))?;
+    let text = crate::input::read_file(path, "--target")?;
     let target = Setup::parse(file, &text).map_err(|e| bad_input!("--target {file}: {e}"))?;
     if target.board.holes() != setup.board.holes()
         || target.board.rows() != setup.board.rows()
@@ -605,8 +604,7 @@ fn run_count(a: &CountArgs) -> Result<ExitCode> {
 
 fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
     let setup = load(&a.board)?;
-    let text = std::fs::read_to_string(&a.moves)
-        .with_context(|| format!("reading {}", a.moves.display()))?;
+    let text = crate::input::read_file(&a.moves, "")?;
     let jumps = parse_contest_moves(&text).map_err(|e| bad_input!("{}: {e}", a.moves.display()))?;
     match replay(&setup, &jumps) {
         Ok(r) => {
@@ -650,7 +648,7 @@ fn run_score(a: &ScoreArgs) -> Result<ExitCode> {
 fn block_text(arg: &str) -> Result<String> {
     let p = Path::new(arg);
     if !arg.trim_start().starts_with('[') && p.exists() {
-        std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))
+        crate::input::read_file(p, "")
     } else {
         Ok(arg.to_string())
     }

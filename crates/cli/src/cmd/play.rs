@@ -1,6 +1,6 @@
 //! `ply play GAME`: a person against an AI in the terminal.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -25,7 +25,7 @@ fn play<G: Heuristics>(args: &PlayArgs) -> Result<ExitCode> {
         Side::O => Seat::SECOND,
     };
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = crate::input::lines(stdin.lock(), "stdin");
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", players::describe::<G>())?;
     writeln!(

@@ -2,11 +2,11 @@
 //! JSON) are shown here; Ants replays in the original format, recognised by their content
 //! (`replaydata`, `replayformat` or a bare `replaydata` object), go to `ants_replay`.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 
 use ply_core::Game;
@@ -61,8 +61,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
     let (source, text) = match (&args.file, &args.game) {
         (Some(file), _) => (
             file.display().to_string(),
-            std::fs::read_to_string(file)
-                .with_context(|| format!("reading the replay {}", file.display()))?,
+            crate::input::read_file(file, "the replay")?,
         ),
         (None, Some(game)) => stored(args, game)?,
         (None, None) => return Err(bad_input!("give a replay FILE or --game ROUND:SLOT")),
@@ -131,7 +130,7 @@ fn stored(args: &ReplayArgs, game: &str) -> Result<(String, String)> {
 fn show<G: Game>(args: &ReplayArgs, replay: &Replay) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let stdin = std::io::stdin();
-    let mut input = stdin.lock().lines();
+    let mut input = crate::input::lines(stdin.lock(), "stdin");
     writeln!(out, "{} (seed {})", G::info().title, replay.seed)?;
     for (i, p) in replay.players.iter().enumerate() {
         writeln!(

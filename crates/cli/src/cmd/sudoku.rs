@@ -1,11 +1,10 @@
 //! `ply sudoku solve|generate|explain|grade|bench`: Sudoku of any box shape.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::ProgressBar;
 use rand::SeedableRng;
@@ -210,15 +209,11 @@ fn read_text(file: Option<&Path>) -> Result<(String, String)> {
     match file {
         None => read_text(Some(Path::new("-"))),
         Some(p) if p == Path::new("-") => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .context("reading standard input")?;
+            let s = crate::input::read_stdin("<stdin>")?;
             Ok((s, "<stdin>".to_string()))
         }
         Some(p) => {
-            let s =
-                std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+            let s = crate::input::read_file(p, "")?;
             Ok((s, p.display().to_string()))
         }
     }

@@ -403,8 +403,7 @@ fn rotation(args: &TournamentArgs) -> Result<Vec<ply_arena::RotationMap>> {
     files
         .into_iter()
         .map(|f| {
-            let text = std::fs::read_to_string(&f)
-                .map_err(|e| bad_input!("{}: cannot read it: {e}", f.display()))?;
+            let text = crate::input::read_file(&f, "the map")?;
             Ok(ply_arena::RotationMap {
                 name: f.display().to_string(),
                 text,
