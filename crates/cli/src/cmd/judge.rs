@@ -3,7 +3,7 @@
 //! (exactly as the contest writes it), or why the move is invalid (exit 1: an invalid move
 //! loses on HackerEarth).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -53,7 +53,7 @@ pub fn run(args: &JudgeArgs) -> Result<ExitCode> {
     })
 }
 
-fn read(path: &PathBuf) -> Result<String> {
+fn read(path: &Path) -> Result<String> {
     if path.as_os_str() == "-" {
         crate::input::read_stdin("the move on stdin")
     } else {
