@@ -41,11 +41,21 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
     for cause in err.chain().skip(1) {
         eprintln!("  caused by: {cause}");
     }
-    if err.chain().any(|c| c.is::<BadInput>() || is_bad_path(c)) {
+    if err
+        .chain()
+        .any(|c| c.is::<BadInput>() || is_bad_path(c) || is_bad_store(c))
+    {
         ExitCode::from(2)
     } else {
         ExitCode::from(1)
     }
+}
+
+/// A database path that names no database (another kind of file, a folder).
+fn is_bad_store(cause: &(dyn std::error::Error + 'static)) -> bool {
+    cause
+        .downcast_ref::<ply_store::StoreError>()
+        .is_some_and(ply_store::StoreError::is_bad_input)
 }
 
 /// A path the user named that cannot be opened (missing, not allowed, a folder where a file

@@ -697,14 +697,39 @@ fn an_unreadable_database_names_its_cause_once() {
     std::fs::write(&db, "this is no database\n".repeat(200)).unwrap();
     let db_text = db.to_str().unwrap();
     let out = run(&["leaderboard", "--db", db_text]);
-    assert_eq!(out.status.code(), Some(1));
+    // Naming a file that is no database is the user's mistake: bad input, exit 2.
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
         format!(
             "error: opening the arena database {db_text}\n  \
-             caused by: database error: file is not a database\n"
+             caused by: file is not a database; name an arena database, or a path where \
+             there is none yet to create one\n"
         )
     );
+    // A folder, for the commands that write too.
+    let folder = dir.path().to_str().unwrap();
+    for args in [
+        &["leaderboard", "--db", folder][..],
+        &[
+            "tournament",
+            "tictactoe",
+            "--bot",
+            "a=builtin:random",
+            "--bot",
+            "b=builtin:random",
+            "--db",
+            folder,
+        ],
+    ] {
+        let out = run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
 }
 
 #[test]

@@ -73,6 +73,19 @@ pub enum StoreError {
     /// No tournament with this id.
     #[error("no tournament #{0} in the database")]
     NoTournament(i64),
+    /// The path names something SQLite cannot use as a database (another kind of file, a
+    /// folder): the user's mistake, not the store's failure, so callers report it as bad
+    /// input.
+    #[error("{0}; name an arena database, or a path where there is none yet to create one")]
+    NotADatabase(String),
+}
+
+impl StoreError {
+    /// Whether the error is in what the user named rather than in the work (see
+    /// [`StoreError::NotADatabase`]).
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, StoreError::NotADatabase(_))
+    }
 }
 
 impl From<::postgres::Error> for StoreError {
@@ -94,7 +107,11 @@ impl From<r2d2_postgres::r2d2::Error> for StoreError {
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
-        StoreError::Database(e.to_string())
+        use rusqlite::ErrorCode::{CannotOpen, NotADatabase};
+        match e.sqlite_error_code() {
+            Some(NotADatabase | CannotOpen) => StoreError::NotADatabase(e.to_string()),
+            _ => StoreError::Database(e.to_string()),
+        }
     }
 }
 

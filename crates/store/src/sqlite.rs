@@ -124,7 +124,9 @@ impl SqliteStore {
             // A WAL database needs its `-shm` file to be read, and a read-only directory
             // cannot hold a new one. No writer can be at work there either (it would need
             // the `-wal` file), so the file is read as immutable: without the shared memory.
-            Err(StoreError::Database(_)) if path.exists() => Self::read_only(path, true)?,
+            Err(StoreError::Database(_) | StoreError::NotADatabase(_)) if path.exists() => {
+                Self::read_only(path, true)?
+            }
             Err(e) => return Err(e),
         };
         let version = store.schema_version()?;
@@ -1000,7 +1002,12 @@ mod tests {
         let path = dir.path().join("garbage");
         std::fs::write(&path, "not a database at all, just text\n".repeat(100)).unwrap();
         let e = SqliteStore::open(&path).unwrap_err();
-        assert_eq!(e.to_string(), "database error: file is not a database");
+        assert_eq!(
+            e.to_string(),
+            "file is not a database; name an arena database, or a path where there is none yet \
+             to create one"
+        );
+        assert!(e.is_bad_input());
         assert!(std::error::Error::source(&e).is_none());
     }
 }

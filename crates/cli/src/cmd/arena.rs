@@ -208,6 +208,13 @@ pub fn open_any_store(db: Option<&PathBuf>) -> Result<(Box<dyn Store + Send>, St
 /// data directory (`~/.local/share/ply` on Linux).
 pub fn store_path(db: Option<&PathBuf>) -> Result<PathBuf> {
     Ok(match db_value(db) {
+        Some(p) if p.is_dir() => {
+            return Err(bad_input!(
+                "the database {} is a folder; name a file, such as {}",
+                p.display(),
+                p.join("arena.sqlite3").display()
+            ));
+        }
         Some(p) => p,
         None => {
             let dirs = directories::ProjectDirs::from("", "", "ply").ok_or_else(|| {
