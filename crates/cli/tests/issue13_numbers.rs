@@ -184,6 +184,11 @@ fn values_that_mean_nothing_are_refused_before_any_work() {
     for (args, says) in [
         (&["peg", "solve", "--width", "0"][..], "--width"),
         (
+            // Refused at once, not after 1,000 minimal puzzles of 20-odd clues each.
+            &["sudoku", "generate", "--clues", "16"][..],
+            "--clues 16: no 9x9 Sudoku with one solution has fewer than 17 clues",
+        ),
+        (
             &["ants", "mapgen", "--openness", "2"][..],
             "fraction from 0 to 1",
         ),

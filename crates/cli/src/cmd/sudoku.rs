@@ -358,6 +358,16 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode> {
         Some(b) => parse_box(b)?,
         None => Shape::for_side(args.size).map_err(|e| bad_input!("--size {}: {e}", args.size))?,
     };
+    if let Some(n) = args.clues {
+        let fewest = sudoku::fewest_possible_clues(shape);
+        if n < fewest {
+            return Err(bad_input!(
+                "--clues {n}: no {side}x{side} Sudoku with one solution has fewer than {fewest} \
+                 clues; ask for {fewest} or more",
+                side = shape.side()
+            ));
+        }
+    }
     let seed = args.seed.unwrap_or_else(|| {
         let s = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

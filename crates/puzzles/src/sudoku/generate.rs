@@ -82,6 +82,21 @@ pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid
     puzzle
 }
 
+/// A number of clues no puzzle of this shape with a unique solution goes below, so that
+/// asking for fewer can be refused at once instead of after every attempt.
+///
+/// For 9x9, 17: McGuire, Tugemann and Civario's exhaustive search (2012) found no 16-clue
+/// puzzle. For 4x4, 4 (a 3-clue puzzle always has two solutions; small enough to check
+/// here, see the test). For every other shape, `side - 1`: a puzzle in which two digits
+/// never appear has a second solution, the first with those two digits swapped.
+pub fn fewest_possible_clues(shape: Shape) -> usize {
+    match (shape.box_rows(), shape.box_cols()) {
+        (3, 3) => 17,
+        (2, 2) => 4,
+        _ => shape.side() - 1,
+    }
+}
+
 /// Generates minimal puzzles until one has at most `max_clues` clues.
 ///
 /// # Errors

@@ -53,7 +53,9 @@ mod puzzle;
 #[cfg(test)]
 mod tests;
 
-pub use generate::{GenerateError, generate, generate_down_to, generate_with_max_clues};
+pub use generate::{
+    GenerateError, fewest_possible_clues, generate, generate_down_to, generate_with_max_clues,
+};
 pub use grid::{
     CheckGridError, Clash, Grid, GridError, MAX_SIDE, Shape, ShapeError, UnitKind, symbol, value_of,
 };

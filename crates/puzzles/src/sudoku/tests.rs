@@ -784,3 +784,76 @@ fn native_and_portable_9x9_searches_agree() {
 fn grid81(g: &Grid) -> [u8; 81] {
     g.cells().try_into().expect("a 9x9 grid")
 }
+
+/// Every full grid of `shape` (small shapes only), by the seed's fill-and-recurse.
+fn all_solutions(g: &Grid, out: &mut Vec<Grid>) {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    if g.is_full() {
+        if g.is_solved() {
+            out.push(g.clone());
+        }
+        return;
+    }
+    for mv in moves {
+        let mut child = g.clone();
+        child.play_unchecked(mv);
+        all_solutions(&child, out);
+    }
+}
+
+#[test]
+fn no_4x4_puzzle_with_3_clues_has_one_solution_and_one_with_4_does() {
+    let shape = Shape::new(2, 2).unwrap();
+    let mut grids = Vec::new();
+    all_solutions(&Grid::empty(shape), &mut grids);
+    grids.sort_by(|a, b| a.cells().cmp(b.cells()));
+    grids.dedup();
+    assert_eq!(grids.len(), 288, "the published count of 4x4 Sudoku grids");
+    assert_eq!(fewest_possible_clues(shape), 4);
+    // Renaming the digits keeps the number of solutions, so the grids whose first row is
+    // 1 2 3 4 (one in 24) stand for all.
+    let canonical: Vec<&Grid> = grids
+        .iter()
+        .filter(|g| g.cells()[..4] == [1, 2, 3, 4])
+        .collect();
+    assert_eq!(canonical.len(), 12);
+    let mut unique_with_4 = 0;
+    for full in canonical {
+        for a in 0..16 {
+            for b in a + 1..16 {
+                for c in b + 1..16 {
+                    let mut p = Grid::empty(shape);
+                    for &i in &[a, b, c] {
+                        p.set(i / 4, i % 4, full.get(i / 4, i % 4));
+                    }
+                    assert!(solve(&p, 2).count >= 2, "3 clues {p:?} of {full:?}");
+                    if unique_with_4 == 0 {
+                        for d in c + 1..16 {
+                            let mut q = p.clone();
+                            q.set(d / 4, d % 4, full.get(d / 4, d % 4));
+                            if solve(&q, 2).count == 1 {
+                                unique_with_4 += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(unique_with_4 > 0, "some 4-clue 4x4 puzzle has one solution");
+}
+
+#[test]
+fn fewest_possible_clues_is_below_what_the_generator_reaches() {
+    // The bound is a floor: minimal puzzles the generator makes never go under it.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (r, c) in [(2, 2), (2, 3), (3, 3), (2, 4)] {
+        let shape = Shape::new(r, c).unwrap();
+        for _ in 0..5 {
+            assert!(generate(shape, &mut rng).clues() >= fewest_possible_clues(shape));
+        }
+    }
+    assert_eq!(fewest_possible_clues(Shape::CLASSIC), 17);
+    assert_eq!(fewest_possible_clues(Shape::new(4, 4).unwrap()), 15);
+}
