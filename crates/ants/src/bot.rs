@@ -7,10 +7,12 @@
 //! * [`HunterBot`]: gathers food by breadth-first search, explores what it has not seen
 //!   lately, attacks enemy hills it knows, defends its own, keeps its hills free for
 //!   spawning, and does not step into fights the focus rule says it would lose.
-//! * [`PhalanxBot`]: the hunter's food, hills and exploration, with xathis's way of
-//!   fighting (the 2011 winner): ants near an enemy close in on it, and every ant that an
-//!   enemy could reach this turn moves by a max-min over its group's moves against every
-//!   enemy reply, scored by the focus rule (`bot/phalanx.rs`, `bot/battle.rs`).
+//! * [`PhalanxBot`]: the hunter's food and hill defence, with xathis's way of fighting
+//!   (the 2011 winner): ants near an enemy close in on it, and every ant that an enemy
+//!   could reach this turn moves by a max-min over its group's moves against every enemy
+//!   reply, scored by the focus rule (`bot/phalanx.rs`, `bot/battle.rs`); and with his
+//!   economy: idle ants explore by explore value and spread by owned area, and only the
+//!   nearest few raid an enemy hill (`bot/economy.rs`).
 //!
 //! # How the hunter chooses its orders
 //!
@@ -82,8 +84,8 @@ pub enum BuiltinBot {
     Random,
     /// Food, exploration, hills and battle awareness.
     Hunter,
-    /// The hunter's economy with xathis's way of fighting: approach, then a max-min over
-    /// each engaged group's moves.
+    /// xathis's way of fighting (approach, then a max-min over each engaged group's
+    /// moves) and his economy (explore values, distribution, a few raiders).
     Phalanx,
 }
 
