@@ -631,16 +631,20 @@ fn owned_area_agrees_with_a_bfs_from_each_ant() {
             .iter()
             .map(|&(s, _)| plain_bfs(t, &water, s))
             .collect();
-        let mut want = 0i64;
-        for i in 0..t.area() {
+        // each square's owner: the nearest ant, the first among equally near ones
+        let worth = |i: usize| {
             let best = (0..sources.len())
                 .min_by_key(|&k| (fields[k][i], k))
                 .unwrap();
             let d = fields[best][i];
-            if sources[best].1 && d >= 1 && d <= depth {
-                want += 10 + i64::from(depth) - i64::from(d);
+            let ours = sources[best].1 && d >= 1 && d <= depth;
+            if ours {
+                10 + i64::from(depth) - i64::from(d)
+            } else {
+                0
             }
-        }
+        };
+        let want: i64 = (0..t.area()).map(worth).sum();
         let (got, work) = economy::owned_area(t, &water, &sources, depth, &mut marks);
         assert_eq!(got, want, "seed {seed}: {sources:?} depth {depth}");
         assert!(work > 0 && work <= t.area() as u64);
