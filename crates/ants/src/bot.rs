@@ -11,8 +11,8 @@
 //!   (the 2011 winner): ants near an enemy close in on it, and every ant that an enemy
 //!   could reach this turn moves by a max-min over its group's moves against every enemy
 //!   reply, scored by the focus rule (`bot/phalanx.rs`, `bot/battle.rs`); and with his
-//!   economy: idle ants explore by explore value and spread by owned area, and only the
-//!   nearest few raid an enemy hill (`bot/economy.rs`).
+//!   economy: idle ants explore by explore value, and only the nearest few raid an enemy
+//!   hill (`bot/economy.rs`).
 //!
 //! # How the hunter chooses its orders
 //!
@@ -85,7 +85,7 @@ pub enum BuiltinBot {
     /// Food, exploration, hills and battle awareness.
     Hunter,
     /// xathis's way of fighting (approach, then a max-min over each engaged group's
-    /// moves) and his economy (explore values, distribution, a few raiders).
+    /// moves) and his economy (explore values, a few raiders).
     Phalanx,
 }
 

@@ -22,11 +22,14 @@
 //!   group's ants come up beside each other before contact.
 //!
 //! * **Economy** (`bot/economy.rs`, each part a switch in [`PhalanxParams`]): idle ants
-//!   explore by explore value and stand where our ants own the most area, instead of all
-//!   walking to the nearest square not seen lately; and only the [`RAIDERS`] nearest
-//!   ants go for a known enemy hill, instead of two in three of all ants. In-process
-//!   against the hunter (session 32) the ants born in turns 100-199 rose from 684 to 852
-//!   and from turn 200 on from 1167 to 2582, for the same points.
+//!   explore by explore value instead of all walking to the nearest square not seen
+//!   lately, and only the [`RAIDERS`] nearest ants go for a known enemy hill instead of
+//!   two in three of all ants. Against xathis on 8 maps in both seats (session 32) this
+//!   gathered more food than he did in turns 100-199 (274 ants born to 238; the hunter
+//!   238 to 246) and scored 27 points of 99 to the hunter's 20 of 100 in the same
+//!   minutes. Distribution by owned area (also written, off) spread the ants thin: they
+//!   saw more, but lone ants keep out of reach and lost the food near the enemy, 7 points
+//!   of 95.
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -127,7 +130,9 @@ impl Default for PhalanxParams {
             part: PART,
             budget: BATTLE_BUDGET,
             explore: true,
-            distribute: true,
+            // distribution spread the ants thin and lost points against xathis
+            // (docs/strength.md, session 32)
+            distribute: false,
             raiders: true,
             economy_budget: ECONOMY_BUDGET,
         }

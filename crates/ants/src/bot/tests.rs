@@ -693,9 +693,8 @@ fn horizon_values_agree_with_a_bfs_from_each_step() {
     );
 }
 
-/// Phalanx parameters with the economy switched on (explore values, distribution and
-/// xathis's raiders; the default since session 32, spelt out so that the tests keep their
-/// meaning if it changes).
+/// Phalanx parameters with the whole economy switched on (explore values, distribution
+/// and xathis's raiders; distribution is off by default).
 fn economy_params() -> PhalanxParams {
     PhalanxParams {
         explore: true,
