@@ -105,7 +105,7 @@ pub struct PhalanxParams {
     /// Idle ants with nothing to explore, or an enemy near, step to where our ants own the
     /// most area (xathis), else they explore the hunter's way.
     pub distribute: bool,
-    /// Only the nearest ants within [`RAID_REACH`] steps of a known enemy hill go for it
+    /// Only the nearest ants within 20 steps of a known enemy hill go for it
     /// (xathis: four, one while we have ten ants or fewer), else the hunter's rush (every
     /// ant within 25 steps and two in three of the others).
     pub raiders: bool,
