@@ -1,10 +1,11 @@
 //! The phalanx against the hunter, in-process, on the maps given, both seats (engine and
-//! player seed 1, deterministic): total points, games won, ants alive at turns 100 and 150.
+//! player seed 1, deterministic): total points, games won, ants alive at turns 100 and 150,
+//! ants born in turns 0-99, 100-199 and from 200 on.
 //!
 //! `phalanx_duel APPROACH BATTLES KILL LOSS BOLD_KILL BOLD_LOSS CLOSE_IN FIGHT_MASS HOLD_MASS PART BUDGET
-//! MAP...` (booleans
-//! as 0 or 1: the fields of `PhalanxParams`), e.g.
-//! `cargo run --release -p ply-ants --example phalanx_duel -- 1 1 512 768 300 180 1 5 5 5 6000000 maps/*.map`
+//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET MAP...` (booleans as 0 or 1: the fields of
+//! `PhalanxParams`), e.g. `cargo run --release -p ply-ants --example phalanx_duel -- 1 1 512
+//! 768 300 180 1 5 5 5 6000000 1 1 1 3000000 maps/*.map`
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -32,11 +33,17 @@ fn main() {
         hold_mass: args[9].parse().unwrap(),
         part: args[10].parse().unwrap(),
         budget: args[11].parse().unwrap(),
+        explore: args[12] == "1",
+        distribute: args[13] == "1",
+        raiders: args[14] == "1",
+        economy_budget: args[15].parse().unwrap(),
     };
     let (mut us, mut them, mut wins, mut losses, mut games) = (0i64, 0i64, 0, 0, 0);
     let mut alive = [[0usize; 2]; 2];
     let (mut parts, mut cut) = (0, 0);
-    for path in &args[12..] {
+    let mut born = [[0usize; 2]; 3];
+    let mut most = 0;
+    for path in &args[16..] {
         let map = AntsMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         for seat in 0..2 {
             let settings = Settings {
@@ -63,6 +70,14 @@ fn main() {
             let (p, c) = phalanx.lock().unwrap().parts_searched();
             parts += p;
             cut += c;
+            most = most.max(phalanx.lock().unwrap().most_economy_work());
+            for a in m.game().all_ants() {
+                // the starting ants (turn 0) are not born of food
+                if a.spawn_turn > 0 {
+                    let side = usize::from(usize::from(a.owner) != seat);
+                    born[(a.spawn_turn as usize / 100).min(2)][side] += 1;
+                }
+            }
             let s = m.game().scores();
             let name = std::path::Path::new(path)
                 .file_stem()
@@ -88,5 +103,9 @@ fn main() {
     println!(
         "phalanx {us} - hunter {them} points, {wins} won {losses} lost of {games}, ants@100 {}-{} @150 {}-{}, parts {parts} cut {cut}",
         alive[0][0], alive[0][1], alive[1][0], alive[1][1]
+    );
+    println!(
+        "born 0-99 {}-{} 100-199 {}-{} 200+ {}-{}, most economy work in a turn {most}",
+        born[0][0], born[0][1], born[1][0], born[1][1], born[2][0], born[2][1]
     );
 }

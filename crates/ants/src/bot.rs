@@ -7,10 +7,12 @@
 //! * [`HunterBot`]: gathers food by breadth-first search, explores what it has not seen
 //!   lately, attacks enemy hills it knows, defends its own, keeps its hills free for
 //!   spawning, and does not step into fights the focus rule says it would lose.
-//! * [`PhalanxBot`]: the hunter's food, hills and exploration, with xathis's way of
-//!   fighting (the 2011 winner): ants near an enemy close in on it, and every ant that an
-//!   enemy could reach this turn moves by a max-min over its group's moves against every
-//!   enemy reply, scored by the focus rule (`bot/phalanx.rs`, `bot/battle.rs`).
+//! * [`PhalanxBot`]: the hunter's food and hill defence, with xathis's way of fighting
+//!   (the 2011 winner): ants near an enemy close in on it, and every ant that an enemy
+//!   could reach this turn moves by a max-min over its group's moves against every enemy
+//!   reply, scored by the focus rule (`bot/phalanx.rs`, `bot/battle.rs`); and with his
+//!   economy: idle ants explore by explore value, and only the nearest few raid an enemy
+//!   hill (`bot/economy.rs`).
 //!
 //! # How the hunter chooses its orders
 //!
@@ -82,8 +84,8 @@ pub enum BuiltinBot {
     Random,
     /// Food, exploration, hills and battle awareness.
     Hunter,
-    /// The hunter's economy with xathis's way of fighting: approach, then a max-min over
-    /// each engaged group's moves.
+    /// xathis's way of fighting (approach, then a max-min over each engaged group's
+    /// moves) and his economy (explore values, a few raiders).
     Phalanx,
 }
 
@@ -317,6 +319,17 @@ pub struct HunterBot {
 /// blocks the way.
 type Wanted = Vec<(Loc, bool)>;
 
+/// What a bot built on the hunter's plan changes in it.
+#[derive(Clone, Copy, Debug, Default)]
+struct PlanHooks<'a> {
+    /// Per ant, squares tried after the hill attack and before exploring (the phalanx's
+    /// approach to a nearby enemy).
+    extra: Option<&'a [Option<Wanted>]>,
+    /// Per ant, whether it goes for a known enemy hill; `None`: the hunter's rule, every
+    /// ant within [`HILL_RUSH`] steps and two in three of the others.
+    raiders: Option<&'a [bool]>,
+}
+
 /// BFS steps within which an ant is sent to a food.
 const FOOD_REACH: u32 = 30;
 /// Ants considered per food (the nearest ones), before the nearest pairs are matched.
@@ -541,15 +554,18 @@ impl HunterBot {
 
     /// The squares each ant would like to step to, best first (`true` marks a detour, taken
     /// only when an own ant blocks the way): its food, then a threat to our hill, an enemy
-    /// hill, its `extra` squares if given (the phalanx's approach to a nearby enemy),
-    /// squares not seen lately, squares never seen, and stepping off our hill.
+    /// hill, the `hooks`' extra squares if given (the phalanx's approach to a nearby
+    /// enemy), squares not seen lately, squares never seen, and stepping off our hill.
+    /// Also which ants had nothing before the exploration to do (the idle ones, whose
+    /// steps a bot built on this plan may choose otherwise).
     fn plan(
         &self,
         t: Torus,
         ants: &[Loc],
         ant_at: &[u32],
-        extra: Option<&[Option<Wanted>]>,
-    ) -> Vec<Vec<(Loc, bool)>> {
+        hooks: PlanHooks<'_>,
+    ) -> (Vec<Vec<(Loc, bool)>>, Vec<bool>) {
+        let extra = hooks.extra;
         let n = t.area();
 
         // 1. food, nearest pairs first
@@ -586,21 +602,28 @@ impl HunterBot {
         let unseen_field = self.distances(t, &unseen, EXPLORE_REACH);
         let mut stale_field: Option<Vec<u32>> = None;
         let pick = |field: &[u32], a: Loc| self.descend(t, field, a);
+        let mut idle = vec![false; ants.len()];
         for (k, &a) in ants.iter().enumerate() {
             if !wanted[k].is_empty() {
                 continue;
             }
             let i = t.index(a);
-            let choice = defence_field
+            let raider = match hooks.raiders {
+                Some(r) => r[k],
+                None => k % 3 != 0 || hills_field.as_deref().is_some_and(|f| f[i] <= HILL_RUSH),
+            };
+            let busy = defence_field
                 .as_deref()
                 .and_then(|f| pick(f, a))
                 .or_else(|| {
                     hills_field
                         .as_deref()
-                        .filter(|f| f[i] <= HILL_RUSH || k % 3 != 0)
+                        .filter(|_| raider)
                         .and_then(|f| pick(f, a))
                 })
-                .or_else(|| extra.and_then(|x| x[k].clone()))
+                .or_else(|| extra.and_then(|x| x[k].clone()));
+            idle[k] = busy.is_none();
+            let choice = busy
                 .or_else(|| {
                     let f = stale_field.get_or_insert_with(|| {
                         let stale: Vec<Loc> = (0..n)
@@ -629,7 +652,7 @@ impl HunterBot {
             wanted[k] = choice.unwrap_or_default();
         }
 
-        wanted
+        (wanted, idle)
     }
 
     /// The focus rule as the hunter counts it: a square is safe if no enemy can reach attack
@@ -755,7 +778,7 @@ impl AntsBot for HunterBot {
         for (k, &a) in ants.iter().enumerate() {
             ant_at[t.index(a)] = k as u32;
         }
-        let wanted = self.plan(t, &ants, &ant_at, None);
+        let (wanted, _) = self.plan(t, &ants, &ant_at, PlanHooks::default());
         let threat = self.threats(t);
         let safe = self.safety(t, &ants, &threat);
         let order: Vec<usize> = (0..ants.len()).collect();
@@ -798,6 +821,7 @@ pub fn play_in_process(
 }
 
 mod battle;
+mod economy;
 mod phalanx;
 pub use phalanx::{PhalanxBot, PhalanxParams};
 

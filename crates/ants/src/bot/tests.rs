@@ -565,3 +565,287 @@ fn phalanx_comes_first_among_four() {
         "{scores:?}"
     );
 }
+
+/// A seeded random torus for the economy's differential tests: 12 to 27 rows and columns,
+/// about one square in six water.
+fn random_torus(rng: &mut ChaCha8Rng) -> (Torus, Vec<bool>) {
+    let t = Torus {
+        rows: rng.random_range(12..28),
+        cols: rng.random_range(12..28),
+    };
+    let water = (0..t.area()).map(|_| rng.random_range(0..6) == 0).collect();
+    (t, water)
+}
+
+/// Plain BFS distances from one square over land (u32::MAX: unreachable).
+fn plain_bfs(t: Torus, water: &[bool], from: Loc) -> Vec<u32> {
+    let mut d = vec![u32::MAX; t.area()];
+    d[t.index(from)] = 0;
+    let mut q = std::collections::VecDeque::from([from]);
+    while let Some(c) = q.pop_front() {
+        for dir in Dir::ALL {
+            let n = t.step(c, dir);
+            let i = t.index(n);
+            if !water[i] && d[i] == u32::MAX {
+                d[i] = d[t.index(c)] + 1;
+                q.push_back(n);
+            }
+        }
+    }
+    d
+}
+
+/// A random land square.
+fn random_land(rng: &mut ChaCha8Rng, t: Torus, water: &[bool]) -> Loc {
+    loop {
+        let l = (rng.random_range(0..t.rows), rng.random_range(0..t.cols));
+        if !water[t.index(l)] {
+            return l;
+        }
+    }
+}
+
+#[test]
+fn owned_area_agrees_with_a_bfs_from_each_ant() {
+    // seeded random maps with water and 2 to 12 ants of both sides (some on one square):
+    // the one multi-source BFS gives each square the same owner as a plain BFS from each
+    // ant (the nearest, the first in order among equally near ones), so the area's worth
+    // is the same
+    let mut marks = economy::Marks::default();
+    let mut nonzero = 0;
+    for seed in 0..300u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (t, water) = random_torus(&mut rng);
+        let count = rng.random_range(2..13);
+        let mut sources: Vec<(Loc, bool)> = Vec::new();
+        for _ in 0..count {
+            let l = if !sources.is_empty() && rng.random_range(0..8) == 0 {
+                sources[0].0
+            } else {
+                random_land(&mut rng, t, &water)
+            };
+            sources.push((l, rng.random_range(0..2) == 0));
+        }
+        let depth = rng.random_range(3..12u32);
+        let fields: Vec<Vec<u32>> = sources
+            .iter()
+            .map(|&(s, _)| plain_bfs(t, &water, s))
+            .collect();
+        // each square's owner: the nearest ant, the first among equally near ones
+        let worth = |i: usize| {
+            let best = (0..sources.len())
+                .min_by_key(|&k| (fields[k][i], k))
+                .unwrap();
+            let d = fields[best][i];
+            let ours = sources[best].1 && d >= 1 && d <= depth;
+            if ours {
+                10 + i64::from(depth) - i64::from(d)
+            } else {
+                0
+            }
+        };
+        let want: i64 = (0..t.area()).map(worth).sum();
+        let (got, work) = economy::owned_area(t, &water, &sources, depth, &mut marks);
+        assert_eq!(got, want, "seed {seed}: {sources:?} depth {depth}");
+        assert!(work > 0 && work <= t.area() as u64);
+        nonzero += usize::from(want > 0);
+    }
+    assert!(nonzero > 200, "{nonzero} maps with owned area");
+}
+
+#[test]
+fn horizon_values_agree_with_a_bfs_from_each_step() {
+    // seeded random maps with water and random explore values: each first step's sum is
+    // the sum over the squares exactly HORIZON steps from the ant that are HORIZON - 1
+    // steps from that step (a plain BFS from the ant and from each neighbour)
+    let mut marks = economy::Marks::default();
+    let mut split = 0;
+    for seed in 0..300u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (t, water) = random_torus(&mut rng);
+        let values: Vec<i64> = (0..t.area()).map(|_| rng.random_range(0..50)).collect();
+        let a = random_land(&mut rng, t, &water);
+        let (got, horizon, _) = economy::horizon_values(t, &water, a, |i| values[i], &mut marks);
+        let from_ant = plain_bfs(t, &water, a);
+        let h = economy::HORIZON;
+        let mut want = [0i64; 4];
+        for (j, d) in Dir::ALL.into_iter().enumerate() {
+            let n = t.step(a, d);
+            if water[t.index(n)] {
+                continue;
+            }
+            let from_step = plain_bfs(t, &water, n);
+            want[j] = (0..t.area())
+                .filter(|&i| from_ant[i] == h && from_step[i] == h - 1)
+                .map(|i| values[i])
+                .sum();
+        }
+        assert_eq!(got, want, "seed {seed}: ant {a:?}");
+        let on_horizon = (0..t.area()).filter(|&i| from_ant[i] == h).count();
+        assert_eq!(horizon.len(), on_horizon, "seed {seed}");
+        // squares reached by more than one first step count for each
+        split +=
+            usize::from(want.iter().sum::<i64>() > horizon.iter().map(|&(i, _)| values[i]).sum());
+    }
+    assert!(
+        split > 200,
+        "{split} maps with squares shared between steps"
+    );
+}
+
+/// Phalanx parameters with the whole economy switched on (explore values, distribution
+/// and xathis's raiders; distribution is off by default).
+fn economy_params() -> PhalanxParams {
+    PhalanxParams {
+        explore: true,
+        distribute: true,
+        raiders: true,
+        ..PhalanxParams::default()
+    }
+}
+
+/// Squares in view of player 0's ants, summed over turns `from..` of a game on `rows` in
+/// which player 0 is `bot` and player 1 holds.
+fn squares_in_view(rows: &[&str], turns: u32, from: u32, bot: Box<dyn AntsBot>) -> usize {
+    let mut m = scenario(rows, turns);
+    let t = m.game().torus();
+    let view = t.neighbourhood(m.game().settings().viewradius2);
+    let mut bots: Vec<Box<dyn AntsBot>> = vec![bot, Box::new(HoldBot)];
+    let mut total = 0;
+    play_in_process(&mut m, &mut bots, |m, _| {
+        if m.game().turn() >= from {
+            let mut seen = vec![false; t.area()];
+            for a in m.game().player_ants(0) {
+                seen[t.index(a)] = true;
+                for &o in &view {
+                    seen[t.index(t.add(a, o))] = true;
+                }
+            }
+            total += seen.iter().filter(|&&s| s).count();
+        }
+    });
+    total
+}
+
+#[test]
+fn distributed_ants_see_more_than_the_hunters() {
+    // eight ants bunched on an open 40x40 map with no food: once the map has been seen,
+    // the hunter sends every ant to its nearest stale square, so they move about in
+    // bunches; distributed ants stand apart and keep more of the map in view
+    let mut rows = vec!["........................................".to_string(); 40];
+    rows[10] = "..........aaaa..........................".to_string();
+    rows[11] = "..........aaaa..........................".to_string();
+    rows[12] = "..........0.............................".to_string();
+    rows[30] = "..............................1b........".to_string();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let hunter = squares_in_view(&rows, 80, 40, Box::new(HunterBot::new(0)));
+    let spread = squares_in_view(
+        &rows,
+        80,
+        40,
+        Box::new(PhalanxBot::with_params(0, economy_params())),
+    );
+    assert!(
+        spread > hunter + hunter / 10,
+        "spread {spread}, hunter {hunter}"
+    );
+}
+
+#[test]
+fn phalanx_economy_orders_are_legal_and_stay_in_budget() {
+    // a whole game of the phalanx with its economy against the hunter on a generated map:
+    // every order is accepted, and no turn's economy visits more squares than its budget
+    let p = crate::mapgen::MapGenParams {
+        players: 2,
+        rows: 24,
+        cols: 48,
+        ..crate::mapgen::MapGenParams::default()
+    };
+    let map = crate::mapgen::generate(&p, 2).unwrap();
+    let settings = Settings {
+        turns: 300,
+        engine_seed: 1,
+        ..Settings::default()
+    };
+    let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+    let mut phalanx = PhalanxBot::with_params(0, economy_params());
+    let mut hunter = HunterBot::new(1);
+    let mut moving = 0;
+    while !m.is_over() {
+        let a = if m.expects_answer(0) {
+            phalanx.answer(m.pending(0))
+        } else {
+            Vec::new()
+        };
+        let b = if m.expects_answer(1) {
+            hunter.answer(m.pending(1))
+        } else {
+            Vec::new()
+        };
+        moving += usize::from(!a.is_empty());
+        let reports = m.play_turn(vec![Ok(a), Ok(b)]);
+        if let Some(Some(r)) = reports.first() {
+            assert!(r.invalid.is_empty() && r.ignored.is_empty(), "{r:?}");
+        }
+    }
+    assert!(moving > 50, "{moving} turns with orders");
+    let work = phalanx.most_economy_work();
+    // the budget is checked before each ant, so one ant's search may pass it
+    assert!(work > 0, "the economy ran");
+    assert!(work <= phalanx::ECONOMY_BUDGET + 20_000, "{work}");
+}
+
+#[test]
+fn raiders_are_the_nearest_few() {
+    // an enemy hill known to twelve of our ants at 2 to 24 steps from it, on a map all in
+    // view (nothing to explore, so idle ants hold; the enemy's one ant is far from ours):
+    // with xathis's raiders only the four nearest step towards it, with the hunter's rush
+    // all twelve do
+    let mut rows = vec!["..............................".to_string(); 30];
+    rows[2] = ".........................1....".to_string();
+    for (r, row) in rows.iter_mut().enumerate().skip(4).take(12) {
+        let mut b = row.clone().into_bytes();
+        b[25 - (r - 4)] = b'a';
+        *row = String::from_utf8(b).unwrap();
+    }
+    rows[18] = "............................b.".to_string();
+    rows[28] = "....0.........................".to_string();
+    let mut text = "rows 30\ncols 30\nplayers 2\n".to_string();
+    for r in &rows {
+        text.push_str(&format!("m {r}\n"));
+    }
+    let map = AntsMap::parse(&text).unwrap();
+    let settings = Settings {
+        scenario: true,
+        food: FoodMode::None,
+        turns: 3,
+        viewradius2: 2000,
+        ..Settings::default()
+    };
+    let towards = |mut bot: Box<dyn AntsBot>| {
+        let mut m = AntsMatch::new(AntsGame::new(&map, settings.clone()).unwrap());
+        bot.answer(m.pending(0));
+        m.play_turn(vec![Ok(Vec::new()); 2]);
+        let orders = bot.answer(m.pending(0));
+        orders
+            .iter()
+            .filter(|o| {
+                let w: Vec<&str> = o.split(' ').collect();
+                let (r, c): (i64, i64) = (w[1].parse().unwrap(), w[2].parse().unwrap());
+                let (dr, dc) = Dir::from_letter(w[3]).unwrap().delta();
+                let far = |r: i64, c: i64| (r - 2).abs() + (c - 25).abs();
+                far(r + i64::from(dr), c + i64::from(dc)) < far(r, c)
+            })
+            .count()
+    };
+    let only = |raiders| PhalanxParams {
+        explore: false,
+        distribute: false,
+        raiders,
+        ..PhalanxParams::default()
+    };
+    let raid = PhalanxBot::with_params(0, only(true));
+    assert_eq!(towards(Box::new(raid)), 4, "raiders");
+    let rush = PhalanxBot::with_params(0, only(false));
+    assert_eq!(towards(Box::new(rush)), 12, "rush");
+}

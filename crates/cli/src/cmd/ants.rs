@@ -39,8 +39,9 @@ ply ants play --map maze.map builtin:hunter builtin:hunter builtin:random builti
 --turns 500 --engine-seed 1 --replay game.replay --log-dir logs\n  \
 ply ants play --map duel.map 'python3 MyBot.py' builtin:hunter --turntime 500\n\n\
 Bots: builtin:hunter (food by BFS, exploration, hill attack and defence, battle awareness),\n\
-builtin:phalanx (the hunter's food and exploration, fighting in groups: a max-min over each\n\
-engaged group's moves against every enemy reply, scored by the focus rule),\n\
+builtin:phalanx (the hunter's food, exploration by explore values, a few raiders per enemy\n\
+hill, fighting in groups: a max-min over each engaged group's moves against every enemy\n\
+reply, scored by the focus rule),\n\
 builtin:random, builtin:hold, or a command line: the program runs for the whole game under\n\
 the AI Challenge protocol (setup block, then one turn per message, answered by order lines\n\
 and `go`), paused between its turns, with --loadtime for the setup and --turntime per turn\n\
