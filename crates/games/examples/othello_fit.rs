@@ -5,8 +5,8 @@
 //! othello_fit generate --games N --seed S [--threads T] [--depth D] [--exact E]
 //!                      [--eval classic|pattern] [--random-plies LO-HI] --out FILE
 //!                      [--blended-out FILE --blend W]
-//! othello_fit fit --data FILE[,FILE...] [--lambda L] [--iterations I] [--overlap K]
-//!                 [--holdout F] --out WEIGHTS
+//! othello_fit fit --data FILE[,FILE...] [--lambda L[,L...]] [--iterations I] [--overlap K]
+//!                 [--holdout F | --test FILE[,FILE...]] --out WEIGHTS
 //! othello_fit duel --a WEIGHTS --b WEIGHTS [--pairs P] [--depth D] [--exact E] [--seed S]
 //!                  [--opening-plies K] [--probcut on|off]
 //! othello_fit speed [--depth D] [--positions N] [--seed S] [--eval classic|pattern|both]
@@ -32,6 +32,10 @@
 //! the positions of that phase and of the K discs either side of it (default 2, smoothing
 //! between phases), keeps the last fraction F of the records (default 0.05) out of the fit
 //! to report the error on unseen games, and writes the weights file (1/100 disc units).
+//! With `--test`, every record of `--data` is fitted and the error is reported on the test
+//! files instead: the same held-out positions for fits on different data, so that their
+//! errors can be compared (a file listed twice in `--data` counts twice, which weights it).
+//! `--lambda` is one value for every phase or one per phase (12, the opening's first).
 //!
 //! `duel` plays two weights files (or `shipped`, the compiled-in weights) against each other
 //! at a fixed depth D (default 6, ProbCut on by default as in the bot) from P pairs of
@@ -319,35 +323,23 @@ fn final_score(s: &Othello) -> i32 {
 fn fit(o: &Options) -> Result<(), String> {
     let data = o.get("data").ok_or("--data FILE[,FILE...] is required")?;
     let out = o.get("out").ok_or("--out WEIGHTS is required")?;
-    let lambda: f64 = o.num("lambda", 5.0)?;
+    let lambdas = lambdas(o.get("lambda").unwrap_or("5"))?;
     let iterations: usize = o.num("iterations", 100)?;
     let overlap: u32 = o.num("overlap", 2)?;
     let holdout: f64 = o.num("holdout", 0.05)?;
-    let mut bytes = Vec::new();
-    for f in data.split(',') {
-        bytes.extend(std::fs::read(f).map_err(|e| format!("reading {f}: {e}"))?);
-    }
-    if bytes.len() % RECORD != 0 {
-        return Err(format!(
-            "{data}: not a whole number of {RECORD}-byte records"
-        ));
-    }
-    let records: Vec<(u64, u64, f32)> = bytes
-        .chunks_exact(RECORD)
-        .map(|r| {
-            let own = u64::from_le_bytes(r[0..8].try_into().expect("8 bytes"));
-            let opp = u64::from_le_bytes(r[8..16].try_into().expect("8 bytes"));
-            (own, opp, f32::from(r[16] as i8))
-        })
-        .collect();
-    let test_from = records.len() - (records.len() as f64 * holdout) as usize;
-    let (train, test) = records.split_at(test_from);
-    eprintln!(
-        "{} positions: {} to fit, {} held out",
-        records.len(),
-        train.len(),
-        test.len()
-    );
+    let records = read_records(data)?;
+    let test_records;
+    let (train, test) = match o.get("test") {
+        Some(files) => {
+            test_records = read_records(files)?;
+            (&records[..], &test_records[..])
+        }
+        None => {
+            let test_from = records.len() - (records.len() as f64 * holdout) as usize;
+            records.split_at(test_from)
+        }
+    };
+    eprintln!("{} positions to fit, {} held out", train.len(), test.len());
     let start = Instant::now();
     let per = LAYOUT.params_per_phase;
     let mut params = vec![0i16; PHASES * per];
@@ -378,7 +370,7 @@ fn fit(o: &Options) -> Result<(), String> {
             rows.push(features(own, opp));
             targets.push(y);
         }
-        let (w, report) = ridge(&rows, &targets, per, lambda, iterations);
+        let (w, report) = ridge(&rows, &targets, per, lambdas[ph], iterations);
         for (k, v) in w.iter().enumerate() {
             let units = (v * UNITS_PER_DISC as f32).round();
             params[ph * per + k] = units.clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
@@ -419,6 +411,43 @@ fn fit(o: &Options) -> Result<(), String> {
         file.len()
     );
     Ok(())
+}
+
+/// The records of the comma-separated files, in order: (own, other, label in discs).
+fn read_records(files: &str) -> Result<Vec<(u64, u64, f32)>, String> {
+    let mut bytes = Vec::new();
+    for f in files.split(',') {
+        bytes.extend(std::fs::read(f).map_err(|e| format!("reading {f}: {e}"))?);
+    }
+    if bytes.len() % RECORD != 0 {
+        return Err(format!(
+            "{files}: not a whole number of {RECORD}-byte records"
+        ));
+    }
+    Ok(bytes
+        .chunks_exact(RECORD)
+        .map(|r| {
+            let own = u64::from_le_bytes(r[0..8].try_into().expect("8 bytes"));
+            let opp = u64::from_le_bytes(r[8..16].try_into().expect("8 bytes"));
+            (own, opp, f32::from(r[16] as i8))
+        })
+        .collect())
+}
+
+/// `--lambda`: one ridge strength for every phase, or one per phase.
+fn lambdas(arg: &str) -> Result<Vec<f64>, String> {
+    let values = arg
+        .split(',')
+        .map(|v| {
+            v.parse::<f64>()
+                .map_err(|_| format!("--lambda: bad number {v:?}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    match values.len() {
+        1 => Ok(vec![values[0]; PHASES]),
+        n if n == PHASES => Ok(values),
+        n => Err(format!("--lambda: one value or {PHASES}, not {n}")),
+    }
 }
 
 fn speed(o: &Options) -> Result<(), String> {
