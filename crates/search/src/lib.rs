@@ -21,7 +21,7 @@ mod tt;
 pub use alphabeta::{AlphaBeta, AlphaBetaPlayer, Config, Deepening, TtProbe};
 pub use baseline::{GreedyPlayer, RandomPlayer};
 pub use mcts::{Mcts, MctsConfig, MctsPlayer};
-pub use negamax::{negamax, terminal_score};
+pub use negamax::{negamax, negamax_quiescent, quiescence, terminal_score};
 pub use perft::{perft, perft_divide, perft_divide_with};
 pub use report::SearchReport;
 pub use tt::{Bound, TranspositionTable};
