@@ -1,4 +1,5 @@
-//! Heuristics: material, mobility, safety and advancement; captures-first ordering.
+//! Heuristics: material, mobility, safety and advancement; captures-first ordering, and the
+//! captures that quiescence plays out past the horizon.
 
 use ply_core::{Evaluator, Game, MoveOrdering, Score};
 

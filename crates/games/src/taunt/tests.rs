@@ -579,7 +579,7 @@ fn quiescent_alphabeta_equals_quiescent_negamax() {
                 let r = AlphaBeta::with(Material, CapturesFirst, config)
                     .search_parallel(s, Budget::depth(depth));
                 assert_eq!(r.score, want, "{config:?} at depth {depth} from {s}");
-                let mut c = s.clone();
+                let mut c = *s;
                 c.play_unchecked(r.best.unwrap());
                 let v = -negamax_quiescent(&c, depth - 1, 1, &Material, &CapturesFirst);
                 assert_eq!(
@@ -624,7 +624,7 @@ fn quiescence_sees_the_recapture_a_plain_search_stops_before() {
     let greedy = Move::new((5, 0), (5, 1));
     assert_eq!(s.captures(greedy), 1);
     let after = |mv: Move| {
-        let mut c = s.clone();
+        let mut c = s;
         c.play_unchecked(mv);
         c
     };
