@@ -182,6 +182,23 @@ impl<G: Game> Evaluator<G> for Neutral {
 pub trait MoveOrdering<G: Game>: Send + Sync {
     /// Reorders `moves` of `state`, most promising first.
     fn order(&self, state: &G, moves: &mut [G::Move]);
+
+    /// Whether a search should play out [`noisy`](MoveOrdering::noisy) moves past its
+    /// horizon (a quiescence search) instead of trusting the evaluation there. `false`, the
+    /// default: the horizon is the evaluation alone, as for every game without the hook.
+    fn quiescence(&self) -> bool {
+        false
+    }
+
+    /// The moves of `state` that change its value too much for the evaluation to stand in
+    /// for them (captures), most promising first, into `moves` (cleared first). A
+    /// quiescence search lets the side to move either stand on the evaluation or play one of
+    /// these, so they must be ones it may choose not to play; the default has none. Asked
+    /// of unfinished states only.
+    fn noisy(&self, state: &G, moves: &mut Vec<G::Move>) {
+        let _ = state;
+        moves.clear();
+    }
 }
 
 /// Keeps the legal (sorted) order.

@@ -304,6 +304,68 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         None
     }
 
+    /// The horizon of an unfinished `state`: the evaluation, or where the ordering asks for
+    /// quiescence ([`MoveOrdering::quiescence`]), the fail-soft alpha-beta form of
+    /// [`quiescence`](crate::quiescence): the side to move stands on the evaluation or plays a
+    /// noisy move, whichever is worth more. Nothing here goes in the table, whose entries
+    /// are values at a depth: a quiescence value is part of the depth-1 value above it.
+    /// `None` when the search was stopped.
+    fn quiesce(
+        &mut self,
+        state: &G,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Option<NodeResult> {
+        let mut best = self.eval.evaluate(state);
+        let leaf = NodeResult {
+            score: best,
+            exact: false,
+        };
+        if !self.ordering.quiescence() || best >= beta {
+            return Some(leaf);
+        }
+        alpha = alpha.max(best);
+        let me = state.to_move();
+        let mut moves = self.move_stack.pop().unwrap_or_default();
+        self.ordering.noisy(state, &mut moves);
+        let mut aborted = false;
+        for &mv in &moves {
+            self.nodes += 1;
+            if self.should_stop() {
+                aborted = true;
+                break;
+            }
+            let mut child = state.clone();
+            child.play_unchecked(mv);
+            let v = if let Some(outcome) = child.outcome() {
+                terminal_score(&outcome, me, G::info().seats, ply + 1)
+            } else if child.to_move() == me {
+                let Some(r) = self.quiesce(&child, ply + 1, alpha, beta) else {
+                    aborted = true;
+                    break;
+                };
+                r.score
+            } else {
+                let Some(r) = self.quiesce(&child, ply + 1, -beta, -alpha) else {
+                    aborted = true;
+                    break;
+                };
+                -r.score
+            };
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.move_stack.push(moves);
+        (!aborted).then_some(NodeResult {
+            score: best,
+            exact: false,
+        })
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
@@ -327,11 +389,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             return Some(NodeResult { score, exact: true });
         }
         if depth == 0 {
-            let score = self.eval.evaluate(state);
-            return Some(NodeResult {
-                score,
-                exact: false,
-            });
+            return self.quiesce(state, ply, alpha, beta);
         }
 
         let key = state.key();

@@ -10,11 +10,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use ply_core::{
-    Budget, Evaluator, Game, GameInfo, NoOrdering, Outcome, ParseMoveError, ParseStateError, Score,
-    Seat,
+    Budget, Evaluator, Game, GameInfo, MoveOrdering, NoOrdering, Outcome, ParseMoveError,
+    ParseStateError, Score, Seat,
 };
 use ply_games::tictactoe::{Lines, TicTacToe};
-use ply_search::{AlphaBeta, Config, Deepening, TtProbe, negamax};
+use ply_search::{AlphaBeta, Config, Deepening, TtProbe, negamax, negamax_quiescent};
 
 /// Take-away on three heaps: take 1 to 3 stones from one heap; whoever takes the last stone
 /// wins. Many move orders reach the same heaps, so the transposition table is exercised.
@@ -124,6 +124,27 @@ impl Evaluator<TakeAway> for Bumpy {
     }
 }
 
+/// Quiescence for take-away: taking a heap's last stones is "noisy" (it changes which heaps
+/// are left), played out past the horizon, those emptying the larger heap first.
+#[derive(Clone, Copy, Default)]
+struct EmptyingNoisy;
+
+impl MoveOrdering<TakeAway> for EmptyingNoisy {
+    fn order(&self, _: &TakeAway, moves: &mut [Take]) {
+        moves.reverse();
+    }
+
+    fn quiescence(&self) -> bool {
+        true
+    }
+
+    fn noisy(&self, state: &TakeAway, moves: &mut Vec<Take>) {
+        state.legal_moves(moves);
+        moves.retain(|&Take(h, take)| state.heaps[h as usize] == take);
+        moves.sort_by_key(|&Take(_, take)| std::cmp::Reverse(take));
+    }
+}
+
 fn random_positions<G: Game>(count: usize, max_plies: usize, seed: u64) -> Vec<G> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
@@ -210,18 +231,30 @@ fn configs() -> Vec<(&'static str, Config)> {
 }
 
 fn check_fixed_depth<G: Game, E: Evaluator<G> + Copy>(eval: E, positions: &[G], depths: &[u32]) {
+    check_with_ordering(eval, NoOrdering, positions, depths);
+}
+
+/// The search with `ordering` (and its quiescence, if any) against negamax with the same
+/// quiescence.
+fn check_with_ordering<G: Game, E: Evaluator<G> + Copy, O: MoveOrdering<G> + Copy>(
+    eval: E,
+    ordering: O,
+    positions: &[G],
+    depths: &[u32],
+) {
+    let negamax = |s: &G, depth, ply| negamax_quiescent(s, depth, ply, &eval, &ordering);
     for s in positions {
         for &depth in depths {
-            let want = negamax(s, depth, 0, &eval);
+            let want = negamax(s, depth, 0);
             for (name, config) in configs() {
-                let mut search = AlphaBeta::with(eval, NoOrdering, config);
+                let mut search = AlphaBeta::with(eval, ordering, config);
                 let r = search.search_parallel(s, Budget::depth(depth));
                 assert_eq!(r.score, want, "{name} at depth {depth} from {s}");
                 // The reported move is worth the reported score.
                 let mv = r.best.unwrap();
                 let mut c = s.clone();
                 c.play_unchecked(mv);
-                let v = -negamax(&c, depth - 1, 1, &eval);
+                let v = -negamax(&c, depth - 1, 1);
                 assert_eq!(
                     v, want,
                     "{name}: move {mv} from {s} is worth {v}, not {want}"
@@ -241,6 +274,20 @@ fn alphabeta_equals_negamax_on_tictactoe() {
 fn alphabeta_equals_negamax_on_takeaway() {
     let positions = random_positions::<TakeAway>(40, 8, 2);
     check_fixed_depth(Bumpy, &positions, &[1, 2, 3, 4, 6]);
+}
+
+#[test]
+fn quiescent_alphabeta_equals_quiescent_negamax_on_takeaway() {
+    let positions = random_positions::<TakeAway>(40, 8, 6);
+    check_with_ordering(Bumpy, EmptyingNoisy, &positions, &[1, 2, 3, 4]);
+    // The noisy moves change values: quiescence is exercised, not a no-op.
+    let changed = positions
+        .iter()
+        .filter(|s| {
+            negamax_quiescent(*s, 2, 0, &Bumpy, &EmptyingNoisy) != negamax(*s, 2, 0, &Bumpy)
+        })
+        .count();
+    assert!(changed > 0, "quiescence never changed a value");
 }
 
 #[test]

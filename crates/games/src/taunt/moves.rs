@@ -327,6 +327,47 @@ impl Taunt {
         moves.copy_from_slice(&buf[..moves.len()]);
     }
 
+    /// The legal moves of `seat` that capture, those taking two pieces first, then those
+    /// taking one, each group sorted: the order [`Taunt::order_captures_first`] gives them.
+    pub(crate) fn generate_captures(&self, seat: Seat, out: &mut Vec<Move>) {
+        out.clear();
+        let occ = self.occupancy();
+        let (own, enemy) = (occ[seat.index()], occ[seat.index() ^ 1]);
+        let mut doubles = 0;
+        let mut men = own;
+        while men != 0 {
+            let from = men.trailing_zeros() as usize;
+            men &= men - 1;
+            let Some(p) = self.cells[from] else {
+                continue;
+            };
+            for &(mid, to) in Taunt::targets_of(p, from) {
+                if to == NONE {
+                    break;
+                }
+                if own & (1 << to) != 0 && to as usize != from {
+                    continue;
+                }
+                let mut n = (enemy >> to) & 1;
+                if mid != NONE {
+                    n += (enemy >> mid) & 1;
+                }
+                let mv = Move {
+                    from: from as u8,
+                    to,
+                };
+                match n {
+                    2 => {
+                        out.insert(doubles, mv);
+                        doubles += 1;
+                    }
+                    1 => out.push(mv),
+                    _ => {}
+                }
+            }
+        }
+    }
+
     /// Plays a move known to be legal.
     pub(crate) fn apply(&mut self, mv: Move) {
         let (from, to) = (mv.from as usize, mv.to as usize);

@@ -412,7 +412,8 @@ fn reference_eval(state: &Taunt) -> i32 {
 
 /// Random grids (some crowded past nine pieces a side) and random-play positions: the
 /// one-pass evaluation, the counts, `has_move` and the allocation-free ordering agree with
-/// the list-based versions they replaced.
+/// the list-based versions they replaced, and quiescence's captures are the ordered legal
+/// moves that capture.
 #[test]
 fn one_pass_eval_and_ordering_match_the_list_based_reference() {
     use ply_core::{Evaluator, MoveOrdering};
@@ -448,6 +449,13 @@ fn one_pass_eval_and_ordering_match_the_list_based_reference() {
             want.sort_by_cached_key(|&m| std::cmp::Reverse(s.captures(m)));
             CapturesFirst.order(&s, &mut moves);
             assert_eq!(moves, want, "{s}");
+            // Searches ask for noisy moves of unfinished games only.
+            if !s.is_terminal() {
+                let mut noisy = Vec::new();
+                CapturesFirst.noisy(&s, &mut noisy);
+                want.retain(|&m| s.captures(m) > 0);
+                assert_eq!(noisy, want, "quiescence's captures, in the same order: {s}");
+            }
             checked += 1;
             if moves.is_empty() {
                 break;
@@ -502,4 +510,141 @@ fn random_piece(rng: &mut ChaCha8Rng) -> Piece {
             Direction::Down
         },
     }
+}
+
+/// Seeded positions for the search tests: random play from the start, and random grids of
+/// few pieces (sparse, so that captures and ends come within a few plies).
+fn search_positions(count: usize, seed: u64) -> Vec<Taunt> {
+    let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while out.len() < count {
+        let mut s = Taunt::start();
+        if out.len() % 2 == 1 {
+            for cell in s.cells.iter_mut() {
+                *cell = (rng.random_range(0..8) == 0).then(|| random_piece(&mut rng));
+            }
+            s.moves = rng.random_range(80..100);
+        } else {
+            for _ in 0..rng.random_range(0..70) {
+                s.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                s.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        if !s.is_terminal() {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// The bot's search with quiescence (table, ordering, deepening, helper threads) returns
+/// the value of plain negamax with the same quiescence at depths 1 to 4, and its move is
+/// worth that value.
+#[test]
+fn quiescent_alphabeta_equals_quiescent_negamax() {
+    use ply_core::{Budget, MoveOrdering};
+    use ply_search::{AlphaBeta, Config, Deepening, TtProbe, negamax_quiescent};
+    assert!(CapturesFirst.quiescence());
+    let base = Config {
+        tt_bytes: 0,
+        probe: TtProbe::SameDepth,
+        deepening: Deepening::Fixed,
+        threads: 1,
+        probcut: false,
+    };
+    let configs = [
+        base,
+        Config {
+            tt_bytes: 1 << 16,
+            deepening: Deepening::Iterative,
+            ..base
+        },
+        Config {
+            tt_bytes: 1 << 10,
+            deepening: Deepening::Iterative,
+            threads: 2,
+            ..base
+        },
+    ];
+    let positions = search_positions(20, 32);
+    for (i, s) in positions.iter().enumerate() {
+        let depths = if i < 2 { 1..=4 } else { 1..=3 };
+        for depth in depths {
+            let want = negamax_quiescent(s, depth, 0, &Material, &CapturesFirst);
+            for config in configs {
+                let r = AlphaBeta::with(Material, CapturesFirst, config)
+                    .search_parallel(s, Budget::depth(depth));
+                assert_eq!(r.score, want, "{config:?} at depth {depth} from {s}");
+                let mut c = *s;
+                c.play_unchecked(r.best.unwrap());
+                let v = -negamax_quiescent(&c, depth - 1, 1, &Material, &CapturesFirst);
+                assert_eq!(
+                    v, want,
+                    "{config:?}: the move played at depth {depth} from {s}"
+                );
+            }
+        }
+    }
+}
+
+/// The horizon effect, and quiescence seeing past it. Player 1 to move, three pieces each:
+///
+/// ```text
+///     0   1   2   3
+/// 0  .   .   .  11v
+/// ...
+/// 5 11v 23v  .   .
+/// 6  .  13v  .   .
+/// 7  .  22^  .   .
+/// 8  .   .   .   .
+/// 9  .   .   .  21^
+/// ```
+///
+/// Player 1's type 1 on 5 0 can take the type 3 on 5 1, but then player 2's type 2 on 7 1
+/// jumps two rows up onto 5 1 and takes two pieces, the capturer and player 1's type 3 on
+/// 6 1 that it passes over (a jump it cannot make now, 5 1 being its own): the capture loses
+/// a piece. A plain search to depth 1 stops right after the capture and plays it, scoring
+/// the piece won; the same depth with quiescence plays out the reply and avoids it, as a
+/// plain search three plies deeper does.
+#[test]
+fn quiescence_sees_the_recapture_a_plain_search_stops_before() {
+    use ply_core::{Budget, NoOrdering};
+    use ply_search::{AlphaBeta, Config, negamax, quiescence};
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "000 000 000 111";
+    rows[5] = "111 231 000 000";
+    rows[6] = "000 131 000 000";
+    rows[7] = "000 220 000 000";
+    rows[9] = "000 000 000 210";
+    let s = parse_grid(&rows, 20);
+    let greedy = Move::new((5, 0), (5, 1));
+    assert_eq!(s.captures(greedy), 1);
+    let after = |mv: Move| {
+        let mut c = s;
+        c.play_unchecked(mv);
+        c
+    };
+    let plain =
+        AlphaBeta::with(Material, NoOrdering, Config::default()).search(&s, Budget::depth(1));
+    assert_eq!(plain.best, Some(greedy));
+    assert!(
+        plain.score.0 > 50,
+        "a piece up, less the reply's threat: {:?}",
+        plain.score
+    );
+    let quiescent = bot_search(&s, 1);
+    let chosen = quiescent.best.expect("a move");
+    assert_ne!(chosen, greedy);
+    assert!(quiescent.score < plain.score, "{:?}", quiescent.score);
+    // The capture's value with the recapture played out: a piece down.
+    let greedy_value = -quiescence(&after(greedy), 1, &Material, &CapturesFirst);
+    assert!(greedy_value.0 < -50, "{greedy_value:?}");
+    // Three plies more of plain search agree: the capture loses a piece, the choice does not.
+    let deeper = |mv| -negamax(&after(mv), 3, 1, &Material);
+    assert!(deeper(greedy).0 < -50, "{:?}", deeper(greedy));
+    assert!(deeper(chosen).0 > -50, "{:?}", deeper(chosen));
 }
