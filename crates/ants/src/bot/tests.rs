@@ -486,11 +486,10 @@ fn phalanx_search_agrees_with_plain_max_min() {
     assert!(fights > 20, "{fights} fights");
 }
 
-#[test]
-fn phalanx_orders_are_legal_and_its_battles_stay_in_budget() {
-    // a whole game of phalanx against hunter on a generated map: every order the engine
-    // receives from the phalanx is accepted, and no turn's battles spend more than the
-    // node budget (the bound that keeps a turn inside its time)
+/// `phalanx` (seat 0) plays a whole 300-turn game against the hunter on a generated
+/// 24x48 map, every order it gives accepted by the engine and orders on over 50 turns; the
+/// bot as the game left it, for its work counters.
+fn whole_game_against_the_hunter(mut phalanx: PhalanxBot) -> PhalanxBot {
     let p = crate::mapgen::MapGenParams {
         players: 2,
         rows: 24,
@@ -504,7 +503,6 @@ fn phalanx_orders_are_legal_and_its_battles_stay_in_budget() {
         ..Settings::default()
     };
     let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
-    let mut phalanx = PhalanxBot::new(0);
     let mut hunter = HunterBot::new(1);
     let mut moving = 0;
     while !m.is_over() {
@@ -525,6 +523,15 @@ fn phalanx_orders_are_legal_and_its_battles_stay_in_budget() {
         }
     }
     assert!(moving > 50, "{moving} turns with orders");
+    phalanx
+}
+
+#[test]
+fn phalanx_orders_are_legal_and_its_battles_stay_in_budget() {
+    // a whole game of phalanx against hunter on a generated map: every order the engine
+    // receives from the phalanx is accepted, and no turn's battles spend more than the
+    // node budget (the bound that keeps a turn inside its time)
+    let phalanx = whole_game_against_the_hunter(PhalanxBot::new(0));
     assert!(phalanx.most_battle_work() > 0, "some battle was searched");
     assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
 }
@@ -755,40 +762,7 @@ fn distributed_ants_see_more_than_the_hunters() {
 fn phalanx_economy_orders_are_legal_and_stay_in_budget() {
     // a whole game of the phalanx with its economy against the hunter on a generated map:
     // every order is accepted, and no turn's economy visits more squares than its budget
-    let p = crate::mapgen::MapGenParams {
-        players: 2,
-        rows: 24,
-        cols: 48,
-        ..crate::mapgen::MapGenParams::default()
-    };
-    let map = crate::mapgen::generate(&p, 2).unwrap();
-    let settings = Settings {
-        turns: 300,
-        engine_seed: 1,
-        ..Settings::default()
-    };
-    let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
-    let mut phalanx = PhalanxBot::with_params(0, economy_params());
-    let mut hunter = HunterBot::new(1);
-    let mut moving = 0;
-    while !m.is_over() {
-        let a = if m.expects_answer(0) {
-            phalanx.answer(m.pending(0))
-        } else {
-            Vec::new()
-        };
-        let b = if m.expects_answer(1) {
-            hunter.answer(m.pending(1))
-        } else {
-            Vec::new()
-        };
-        moving += usize::from(!a.is_empty());
-        let reports = m.play_turn(vec![Ok(a), Ok(b)]);
-        if let Some(Some(r)) = reports.first() {
-            assert!(r.invalid.is_empty() && r.ignored.is_empty(), "{r:?}");
-        }
-    }
-    assert!(moving > 50, "{moving} turns with orders");
+    let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, economy_params()));
     let work = phalanx.most_economy_work();
     // the budget is checked before each ant, so one ant's search may pass it
     assert!(work > 0, "the economy ran");
