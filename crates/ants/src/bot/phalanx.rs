@@ -70,6 +70,8 @@ pub const RAID_REACH: u32 = 20;
 const RAIDERS: usize = 4;
 /// Up to this many ants, one raider per enemy hill.
 const RAID_FEW: usize = 10;
+/// BFS steps within which a regrouping ant looks for a group or own hill to fall back to.
+const RALLY_REACH: u32 = 40;
 
 /// The phalanx's choices, for measuring each against the hunter's way.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,6 +114,14 @@ pub struct PhalanxParams {
     /// Squares the economy (explore values and distribution) may visit in one turn; the
     /// idle ants left when it is spent explore the hunter's way.
     pub economy_budget: u64,
+    /// An idle lone ant (fewer than [`PhalanxParams::fight_mass`] own ants in its box, no
+    /// own hill near) with an enemy within this many BFS steps falls back towards the
+    /// nearest own ant that has that mass, or an own hill; 0: it keeps exploring.
+    pub regroup_reach: u32,
+    /// Where a part is weak (it keeps out of reach), its ants also step as far from the
+    /// enemies as they can (the distance² to the nearest enemy counts for them), else
+    /// among safe squares they keep their wanted ones.
+    pub keep_away: bool,
 }
 
 impl Default for PhalanxParams {
@@ -135,6 +145,8 @@ impl Default for PhalanxParams {
             distribute: false,
             raiders: true,
             economy_budget: ECONOMY_BUDGET,
+            regroup_reach: 0,
+            keep_away: false,
         }
     }
 }
@@ -358,6 +370,55 @@ impl PhalanxBot {
         self.most_economy = self.most_economy.max(work);
     }
 
+    /// Lone ants near the enemy fall back ([`PhalanxParams::regroup_reach`]): each `idle`
+    /// ant with fewer than [`PhalanxParams::fight_mass`] own ants in its box, no own hill
+    /// near and an enemy within that many steps steps towards the nearest own ant that has
+    /// that mass, or an own hill. Session 33's replays of session 32's games against xathis
+    /// had half of our ants that died in turns 100-299 die alone to two or more enemies (his:
+    /// a tenth), most of them after ten turns or more near an enemy, far from home: a lone
+    /// ant that keeps out of reach but keeps its exploring step lingers at the edge of reach
+    /// until a second enemy comes up.
+    fn regroup(
+        &self,
+        t: Torus,
+        ants: &[Loc],
+        mass: &[usize],
+        wanted: &mut [Wanted],
+        idle: &[bool],
+    ) {
+        let p = self.params;
+        let k = &self.h.k;
+        if p.regroup_reach == 0 || k.enemies.is_empty() {
+            return;
+        }
+        let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
+        let near = self.h.distances(t, &foes, p.regroup_reach);
+        let lone: Vec<usize> = (0..ants.len())
+            .filter(|&i| {
+                idle[i]
+                    && mass[i] < p.fight_mass
+                    && near[t.index(ants[i])] <= p.regroup_reach
+                    && !self.near_home(t, ants[i])
+            })
+            .collect();
+        if lone.is_empty() {
+            return;
+        }
+        let mut rally: Vec<Loc> = ants
+            .iter()
+            .zip(mass)
+            .filter(|&(_, &m)| m >= p.fight_mass)
+            .map(|(&a, _)| a)
+            .collect();
+        rally.extend(&k.my_hills);
+        let field = self.h.distances(t, &rally, RALLY_REACH);
+        for i in lone {
+            if let Some(steps) = self.h.descend(t, &field, ants[i]) {
+                wanted[i] = steps;
+            }
+        }
+    }
+
     /// The squares an ant at `a` may stand on after its move: `a` and its neighbours that
     /// are neither water nor food (food blocks a move).
     fn reach(&self, t: Torus, a: Loc) -> Vec<Loc> {
@@ -487,12 +548,19 @@ impl PhalanxBot {
                 .iter()
                 .any(|&i| mass[i] >= self.params.hold_mass || self.near_home(t, ants[i]));
             let p = self.params;
-            let (kill, loss, close_in) = if bold {
-                (p.bold_kill, p.bold_loss, p.close_in)
-            } else if strong {
-                (p.kill, p.loss, p.close_in)
+            let near = if p.close_in {
+                Distance::CloseIn
             } else {
-                (p.kill, 4 * p.kill, false)
+                Distance::Ignore
+            };
+            let (kill, loss, distance) = if bold {
+                (p.bold_kill, p.bold_loss, near)
+            } else if strong {
+                (p.kill, p.loss, near)
+            } else if p.keep_away {
+                (p.kill, 4 * p.kill, Distance::KeepAway)
+            } else {
+                (p.kill, 4 * p.kill, Distance::Ignore)
             };
             let mut s = Search {
                 t,
@@ -504,7 +572,7 @@ impl PhalanxBot {
                 enemy_hills: &self.h.k.enemy_hills,
                 kill,
                 loss,
-                close_in,
+                distance,
                 budget: budget.min(total / 4),
                 best: i64::MIN,
                 best_moves: Vec::new(),
@@ -563,6 +631,19 @@ pub(super) fn enemy_options(
         .collect()
 }
 
+/// What the distance² from each of our part's ants to its nearest enemy adds to a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Distance {
+    /// Nearer is better: among equally safe moves the group closes in and holds the line
+    /// at the edge of the enemy's reach.
+    CloseIn,
+    /// Farther is better: a weak part backs off as far as it can instead of lingering at
+    /// the edge of reach, where a second enemy coming up catches it.
+    KeepAway,
+    /// Only kills and losses count.
+    Ignore,
+}
+
 /// One part's max-min: our moves (depth-first, the wanted ones first) against every enemy
 /// reply, with the replies cut off once one is no better than the best found.
 pub(super) struct Search<'a> {
@@ -579,7 +660,7 @@ pub(super) struct Search<'a> {
     pub(super) enemy_hills: &'a [Loc],
     pub(super) kill: i64,
     pub(super) loss: i64,
-    pub(super) close_in: bool,
+    pub(super) distance: Distance,
     /// Pair checks left.
     pub(super) budget: u64,
     pub(super) best: i64,
@@ -650,7 +731,8 @@ impl Search<'_> {
     }
 
     /// The position's worth: kills (a razed hill counts two) and losses by the focus rule,
-    /// less each of our ants' distance² to its nearest enemy when closing in.
+    /// less each of our ants' distance² to its nearest enemy when closing in (plus it when
+    /// keeping away).
     pub(super) fn score(&mut self) -> i64 {
         let m = self.cur.len() + self.fixed.len();
         let mut all: Vec<(Loc, u8)> = self
@@ -674,15 +756,20 @@ impl Search<'_> {
             .filter(|&i| !dead[i] && self.enemy_hills.contains(&self.cur[i]))
             .count() as i64;
         let mut v = self.kill * (kills + 2 * razed) - self.loss * losses;
-        if self.close_in {
+        if self.distance != Distance::Ignore {
             for &p in &self.cur {
                 let d = self
                     .theirs
                     .iter()
                     .map(|e| self.t.distance(p, e.0))
                     .min()
-                    .unwrap_or(0);
-                v -= d.min(100) as i64;
+                    .unwrap_or(0)
+                    .min(100) as i64;
+                v += if self.distance == Distance::CloseIn {
+                    -d
+                } else {
+                    d
+                };
             }
         }
         v
@@ -712,6 +799,7 @@ impl AntsBot for PhalanxBot {
         };
         let (mut wanted, idle) = self.h.plan(t, &ants, &ant_at, hooks);
         self.economy(t, &ants, &mut wanted, &idle);
+        self.regroup(t, &ants, &mass, &mut wanted, &idle);
         // food blocks a move (the engine ignores the order): an ant fetching it holds
         // beside it, any other steps round it
         for w in &mut wanted {
