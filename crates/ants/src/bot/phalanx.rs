@@ -115,12 +115,14 @@ pub struct PhalanxParams {
     /// idle ants left when it is spent explore the hunter's way.
     pub economy_budget: u64,
     /// An idle lone ant (fewer than [`PhalanxParams::fight_mass`] own ants in its box, no
-    /// own hill near) with an enemy within this many BFS steps falls back towards the
-    /// nearest own ant that has that mass, or an own hill; 0: it keeps exploring.
+    /// own hill near) with an enemy within this many BFS steps, and more enemies than own
+    /// ants within this distance, falls back towards the nearest own ant that has that
+    /// mass, or an own hill; 0: it keeps exploring.
     pub regroup_reach: u32,
-    /// Where a part is weak (it keeps out of reach), its ants also step as far from the
-    /// enemies as they can (the distance² to the nearest enemy counts for them), else
-    /// among safe squares they keep their wanted ones.
+    /// Where a part is weak (it keeps out of reach) and outnumbered (more enemies than own
+    /// ants engaged), its ants also step as far from the enemies as they can (the
+    /// distance² to the nearest enemy counts for them), else among safe squares they keep
+    /// their wanted ones.
     pub keep_away: bool,
 }
 
@@ -372,8 +374,8 @@ impl PhalanxBot {
 
     /// Lone ants near the enemy fall back ([`PhalanxParams::regroup_reach`]): each `idle`
     /// ant with fewer than [`PhalanxParams::fight_mass`] own ants in its box, no own hill
-    /// near and an enemy within that many steps steps towards the nearest own ant that has
-    /// that mass, or an own hill. Session 33's replays of session 32's games against xathis
+    /// near, an enemy within that many steps and more enemies than own ants within that
+    /// distance steps towards the nearest own ant that has that mass, or an own hill. Session 33's replays of session 32's games against xathis
     /// had half of our ants that died in turns 100-299 die alone to two or more enemies (his:
     /// a tenth), most of them after ten turns or more near an enemy, far from home: a lone
     /// ant that keeps out of reach but keeps its exploring step lingers at the edge of reach
@@ -393,12 +395,20 @@ impl PhalanxBot {
         }
         let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
         let near = self.h.distances(t, &foes, p.regroup_reach);
+        // more enemies than own ants within the reach (as the crow flies)
+        let r2 = (p.regroup_reach * p.regroup_reach) as usize;
+        let outnumbered = |a: Loc| {
+            let theirs = foes.iter().filter(|&&e| t.distance(a, e) <= r2).count();
+            let ours = ants.iter().filter(|&&b| t.distance(a, b) <= r2).count();
+            theirs > ours
+        };
         let lone: Vec<usize> = (0..ants.len())
             .filter(|&i| {
                 idle[i]
                     && mass[i] < p.fight_mass
                     && near[t.index(ants[i])] <= p.regroup_reach
                     && !self.near_home(t, ants[i])
+                    && outnumbered(ants[i])
             })
             .collect();
         if lone.is_empty() {
@@ -557,7 +567,7 @@ impl PhalanxBot {
                 (p.bold_kill, p.bold_loss, near)
             } else if strong {
                 (p.kill, p.loss, near)
-            } else if p.keep_away {
+            } else if p.keep_away && foes.len() > part.len() + fixed.len() {
                 (p.kill, 4 * p.kill, Distance::KeepAway)
             } else {
                 (p.kill, 4 * p.kill, Distance::Ignore)

@@ -878,43 +878,52 @@ fn lone_params(regroup_reach: u32, keep_away: bool) -> PhalanxParams {
 
 #[test]
 fn a_lone_ant_near_an_enemy_falls_back_to_its_group() {
-    // our lone ant at (8, 15), 6 steps below an enemy at (2, 15); five of ours 14 steps
-    // behind it (out of the enemy's 12 steps, so they do not approach), our hill behind
-    // them; the whole map in view, nothing to explore: regrouping within 8 steps, the lone
-    // ant steps south towards the group; without it holds, as idle ants with nothing to
-    // explore do, and with a reach of 5 the enemy is too far for it to fall back
-    let mut things = vec![(2, 15, b'b'), (8, 15, b'a'), (28, 15, b'0'), (2, 38, b'1')];
+    // our lone ant at (8, 15), 6 steps below two enemies at (2, 15) and (2, 16); five of
+    // ours 14 steps behind it (out of the enemies' 12 steps, so they do not approach), our
+    // hill behind them; the whole map in view, nothing to explore: regrouping within 8
+    // steps, the lone ant steps south towards the group; without it holds, as idle ants
+    // with nothing to explore do; with a reach of 5 the enemies are too far, and against
+    // one enemy it is not outnumbered: it holds
+    let mut things = vec![(8, 15, b'a'), (28, 15, b'0'), (2, 38, b'1')];
     things.extend([(22, 14), (22, 15), (22, 16), (23, 14), (23, 15)].map(|(r, c)| (r, c, b'a')));
-    let rows = open_map(&things);
-    let lone = |params| {
-        orders_in_full_view(&rows, PhalanxBot::with_params(0, params))
+    let lone = |enemies: &[(usize, usize)], params| {
+        let mut all = things.clone();
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
             .into_iter()
             .find(|o| o.starts_with("o 8 15 "))
     };
-    assert_eq!(lone(lone_params(8, false)).as_deref(), Some("o 8 15 s"));
-    assert_eq!(lone(lone_params(0, false)), None);
-    assert_eq!(lone(lone_params(5, false)), None);
+    let two = [(2, 15), (2, 16)];
+    assert_eq!(
+        lone(&two, lone_params(8, false)).as_deref(),
+        Some("o 8 15 s")
+    );
+    assert_eq!(lone(&two, lone_params(0, false)), None);
+    assert_eq!(lone(&two, lone_params(5, false)), None);
+    assert_eq!(lone(&[(2, 15)], lone_params(8, false)), None);
 }
 
 #[test]
 fn a_lone_engaged_ant_keeps_away() {
-    // our lone ant at (10, 10) and a holding enemy at (10, 14), engaged (one step each
-    // brings them within attack range): every square but the step east is out of its
-    // reach; keeping away, the ant steps west (distance² 25, the farthest); without, it
-    // holds, its wanted square, as safe as any
-    let rows = open_map(&[
-        (10, 10, b'a'),
-        (10, 14, b'b'),
-        (30, 10, b'0'),
-        (30, 30, b'1'),
-    ]);
-    let lone = |params| {
-        orders_in_full_view(&rows, PhalanxBot::with_params(0, params))
+    // our lone ant at (10, 10) and two holding enemies at (10, 14) and (11, 14), engaged
+    // (one step each brings them within attack range): every square but the step east is
+    // out of their reach; keeping away, the ant steps west (distance² 25 to the nearest,
+    // the farthest); without, it holds, its wanted square, as safe as any; against one
+    // enemy it is not outnumbered and holds too
+    let lone = |enemies: &[(usize, usize)], params| {
+        let mut all = vec![(10, 10, b'a'), (30, 10, b'0'), (30, 30, b'1')];
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
             .into_iter()
             .find(|o| o.starts_with("o 10 10 "))
     };
-    assert_eq!(lone(lone_params(0, true)).as_deref(), Some("o 10 10 w"));
-    assert_eq!(lone(lone_params(0, false)), None);
+    let two = [(10, 14), (11, 14)];
+    assert_eq!(
+        lone(&two, lone_params(0, true)).as_deref(),
+        Some("o 10 10 w")
+    );
+    assert_eq!(lone(&two, lone_params(0, false)), None);
+    assert_eq!(lone(&[(10, 14)], lone_params(0, true)), None);
 }
 
 #[test]
