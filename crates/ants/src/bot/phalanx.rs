@@ -124,6 +124,10 @@ pub struct PhalanxParams {
     /// distance² to the nearest enemy counts for them), else among safe squares they keep
     /// their wanted ones.
     pub keep_away: bool,
+    /// Where a part is weak and outnumbered, its ants step towards the nearest own ant
+    /// with [`PhalanxParams::fight_mass`] around it, or an own hill (fewest steps), so a
+    /// hunted ant runs to support rather than anywhere out of reach; before `keep_away`.
+    pub rally: bool,
 }
 
 impl Default for PhalanxParams {
@@ -149,6 +153,7 @@ impl Default for PhalanxParams {
             economy_budget: ECONOMY_BUDGET,
             regroup_reach: 0,
             keep_away: false,
+            rally: false,
         }
     }
 }
@@ -414,19 +419,25 @@ impl PhalanxBot {
         if lone.is_empty() {
             return;
         }
-        let mut rally: Vec<Loc> = ants
-            .iter()
-            .zip(mass)
-            .filter(|&(_, &m)| m >= p.fight_mass)
-            .map(|(&a, _)| a)
-            .collect();
-        rally.extend(&k.my_hills);
-        let field = self.h.distances(t, &rally, RALLY_REACH);
+        let field = self.rally_field(t, ants, mass);
         for i in lone {
             if let Some(steps) = self.h.descend(t, &field, ants[i]) {
                 wanted[i] = steps;
             }
         }
+    }
+
+    /// Per square, BFS steps (up to [`RALLY_REACH`]) to the nearest own ant with
+    /// [`PhalanxParams::fight_mass`] own ants around it, or to an own hill.
+    fn rally_field(&self, t: Torus, ants: &[Loc], mass: &[usize]) -> Vec<u32> {
+        let mut rally: Vec<Loc> = ants
+            .iter()
+            .zip(mass)
+            .filter(|&(_, &m)| m >= self.params.fight_mass)
+            .map(|(&a, _)| a)
+            .collect();
+        rally.extend(&self.h.k.my_hills);
+        self.h.distances(t, &rally, RALLY_REACH)
     }
 
     /// The squares an ant at `a` may stand on after its move: `a` and its neighbours that
@@ -476,6 +487,8 @@ impl PhalanxBot {
         }
         let engaged: Vec<bool> = foes_of.iter().map(|f| !f.is_empty()).collect();
         let total = self.params.budget;
+        // steps to the nearest strong own ant or own hill, made when a part needs it
+        let mut rally: Option<Vec<u32>> = None;
         let mut budget = total;
         let mut done = vec![false; ants.len()];
         for seed in 0..ants.len() {
@@ -567,6 +580,8 @@ impl PhalanxBot {
                 (p.bold_kill, p.bold_loss, near)
             } else if strong {
                 (p.kill, p.loss, near)
+            } else if p.rally && foes.len() > part.len() + fixed.len() {
+                (p.kill, 4 * p.kill, Distance::Rally)
             } else if p.keep_away && foes.len() > part.len() + fixed.len() {
                 (p.kill, 4 * p.kill, Distance::KeepAway)
             } else {
@@ -580,6 +595,11 @@ impl PhalanxBot {
                 theirs,
                 fixed,
                 enemy_hills: &self.h.k.enemy_hills,
+                rally: if distance == Distance::Rally {
+                    rally.get_or_insert_with(|| self.rally_field(t, ants, mass))
+                } else {
+                    &[]
+                },
                 kill,
                 loss,
                 distance,
@@ -650,6 +670,9 @@ pub(super) enum Distance {
     /// Farther is better: a weak part backs off as far as it can instead of lingering at
     /// the edge of reach, where a second enemy coming up catches it.
     KeepAway,
+    /// Fewer steps to support are better (the field in [`Search::rally`]): a weak part runs
+    /// towards our groups.
+    Rally,
     /// Only kills and losses count.
     Ignore,
 }
@@ -668,6 +691,9 @@ pub(super) struct Search<'a> {
     /// Our other ants that fight beside the part, where they will stand.
     pub(super) fixed: Vec<Loc>,
     pub(super) enemy_hills: &'a [Loc],
+    /// Per square, BFS steps to the nearest strong own ant or own hill (read only when
+    /// the distance term is [`Distance::Rally`]).
+    pub(super) rally: &'a [u32],
     pub(super) kill: i64,
     pub(super) loss: i64,
     pub(super) distance: Distance,
@@ -766,7 +792,11 @@ impl Search<'_> {
             .filter(|&i| !dead[i] && self.enemy_hills.contains(&self.cur[i]))
             .count() as i64;
         let mut v = self.kill * (kills + 2 * razed) - self.loss * losses;
-        if self.distance != Distance::Ignore {
+        if self.distance == Distance::Rally {
+            for &p in &self.cur {
+                v -= 4 * i64::from(self.rally[self.t.index(p)].min(RALLY_REACH));
+            }
+        } else if self.distance != Distance::Ignore {
             for &p in &self.cur {
                 let d = self
                     .theirs

@@ -468,6 +468,7 @@ fn phalanx_search_agrees_with_plain_max_min() {
                 .collect(),
             fixed: Vec::new(),
             enemy_hills: &hills,
+            rally: &[],
             kill: 512,
             loss: 768,
             distance,
@@ -928,14 +929,45 @@ fn a_lone_engaged_ant_keeps_away() {
 
 #[test]
 fn regrouping_orders_are_legal_and_stay_in_budget() {
-    // a whole game with regrouping and keeping away against the hunter: every order is
-    // accepted and no turn's battles spend more than the node budget
-    let params = PhalanxParams {
-        regroup_reach: 8,
-        keep_away: true,
-        ..PhalanxParams::default()
+    // whole games with regrouping and keeping away, and with regrouping and rallying,
+    // against the hunter: every order is accepted and no turn's battles spend more than
+    // the node budget
+    for (keep_away, rally) in [(true, false), (false, true)] {
+        let params = PhalanxParams {
+            regroup_reach: 8,
+            keep_away,
+            rally,
+            ..PhalanxParams::default()
+        };
+        let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, params));
+        assert!(phalanx.most_battle_work() > 0, "some battle was searched");
+        assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+    }
+}
+
+#[test]
+fn a_hunted_ant_runs_to_its_group() {
+    // our lone ant at (10, 10), two holding enemies east of it at (10, 14) and (11, 14),
+    // five of ours 8 steps south: rallying, the ant steps south towards them (safe: the
+    // nearest enemy can come no nearer than distance² 9); keeping away it steps west,
+    // farthest from the enemies; rallying against one enemy it is not outnumbered and holds
+    let lone = |enemies: &[(usize, usize)], params| {
+        let mut all = vec![(10, 10, b'a'), (30, 10, b'0'), (30, 30, b'1')];
+        all.extend([(18, 9), (18, 10), (18, 11), (19, 9), (19, 10)].map(|(r, c)| (r, c, b'a')));
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 10 10 "))
     };
-    let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, params));
-    assert!(phalanx.most_battle_work() > 0, "some battle was searched");
-    assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+    let rally = PhalanxParams {
+        rally: true,
+        ..lone_params(0, true)
+    };
+    let two = [(10, 14), (11, 14)];
+    assert_eq!(lone(&two, rally).as_deref(), Some("o 10 10 s"));
+    assert_eq!(
+        lone(&two, lone_params(0, true)).as_deref(),
+        Some("o 10 10 w")
+    );
+    assert_eq!(lone(&[(10, 14)], rally), None);
 }
