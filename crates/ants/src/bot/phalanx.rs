@@ -31,6 +31,13 @@
 //!   saw more, but lone ants keep out of reach and lost the food near the enemy, 7 points
 //!   of 95.
 //!
+//! * **Lone ants near the enemy** (session 33, three switches, all off): half of our ants
+//!   that died in turns 100-299 against xathis died alone to two or more of his, most after
+//!   ten turns or more near an enemy. Falling back to a group ([`PhalanxParams::regroup_reach`]),
+//!   backing off as far as possible ([`PhalanxParams::keep_away`]) or running to support
+//!   when engaged ([`PhalanxParams::rally`]) each scored fewer points against xathis than
+//!   the phalanx without them, in the same minutes (docs/strength.md).
+//!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
 //! the closing-in term 180 to 216, so that term is the gain. Against xathis on 8 maps in
