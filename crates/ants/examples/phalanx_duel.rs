@@ -1,11 +1,12 @@
-//! The phalanx against the hunter, in-process, on the maps given, both seats (engine and
+//! The phalanx against the hunter (or against the phalanx with its default choices), in-process, on the maps given, both seats (engine and
 //! player seed 1, deterministic): total points, games won, ants alive at turns 100 and 150,
 //! ants born in turns 0-99, 100-199 and from 200 on.
 //!
 //! `phalanx_duel APPROACH BATTLES KILL LOSS BOLD_KILL BOLD_LOSS CLOSE_IN FIGHT_MASS HOLD_MASS PART BUDGET
-//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET MAP...` (booleans as 0 or 1: the fields of
-//! `PhalanxParams`), e.g. `cargo run --release -p ply-ants --example phalanx_duel -- 1 1 512
-//! 768 300 180 1 5 5 5 6000000 1 1 1 3000000 maps/*.map`
+//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET REGROUP_REACH KEEP_AWAY RALLY OPPONENT MAP...` (booleans
+//! as 0 or 1: the fields of `PhalanxParams`; OPPONENT `hunter` or `phalanx`; the output
+//! says "hunter" for either), e.g. `cargo run --release -p ply-ants --example phalanx_duel --
+//! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 phalanx maps/*.map`
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -37,13 +38,22 @@ fn main() {
         distribute: args[13] == "1",
         raiders: args[14] == "1",
         economy_budget: args[15].parse().unwrap(),
+        regroup_reach: args[16].parse().unwrap(),
+        keep_away: args[17] == "1",
+        rally: args[18] == "1",
+    };
+    // the opponent: the hunter, or the phalanx with its default choices
+    let phalanx_opponent = match args[19].as_str() {
+        "hunter" => false,
+        "phalanx" => true,
+        other => panic!("opponent {other}: hunter or phalanx"),
     };
     let (mut us, mut them, mut wins, mut losses, mut games) = (0i64, 0i64, 0, 0, 0);
     let mut alive = [[0usize; 2]; 2];
     let (mut parts, mut cut) = (0, 0);
     let mut born = [[0usize; 2]; 3];
     let mut most = 0;
-    for path in &args[16..] {
+    for path in &args[20..] {
         let map = AntsMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         for seat in 0..2 {
             let settings = Settings {
@@ -54,7 +64,11 @@ fn main() {
             let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
             let phalanx = Arc::new(Mutex::new(PhalanxBot::with_params(seat as u64, p)));
             let c: Box<dyn AntsBot> = Box::new(Shared(Arc::clone(&phalanx)));
-            let h: Box<dyn AntsBot> = Box::new(HunterBot::new(1 - seat as u64));
+            let h: Box<dyn AntsBot> = if phalanx_opponent {
+                Box::new(PhalanxBot::new(1 - seat as u64))
+            } else {
+                Box::new(HunterBot::new(1 - seat as u64))
+            };
             let mut bots = if seat == 0 { vec![c, h] } else { vec![h, c] };
             let mut at = [[0usize; 2]; 2];
             play_in_process(&mut m, &mut bots, |m, _| {

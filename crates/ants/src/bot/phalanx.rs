@@ -31,6 +31,13 @@
 //!   saw more, but lone ants keep out of reach and lost the food near the enemy, 7 points
 //!   of 95.
 //!
+//! * **Lone ants near the enemy** (session 33, three switches, all off): half of our ants
+//!   that died in turns 100-299 against xathis died alone to two or more of his, most after
+//!   ten turns or more near an enemy. Falling back to a group ([`PhalanxParams::regroup_reach`]),
+//!   backing off as far as possible ([`PhalanxParams::keep_away`]) or running to support
+//!   when engaged ([`PhalanxParams::rally`]) each scored fewer points against xathis than
+//!   the phalanx without them, in the same minutes (docs/strength.md).
+//!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
 //! the closing-in term 180 to 216, so that term is the gain. Against xathis on 8 maps in
@@ -70,6 +77,8 @@ pub const RAID_REACH: u32 = 20;
 const RAIDERS: usize = 4;
 /// Up to this many ants, one raider per enemy hill.
 const RAID_FEW: usize = 10;
+/// BFS steps within which a regrouping ant looks for a group or own hill to fall back to.
+const RALLY_REACH: u32 = 40;
 
 /// The phalanx's choices, for measuring each against the hunter's way.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,6 +121,20 @@ pub struct PhalanxParams {
     /// Squares the economy (explore values and distribution) may visit in one turn; the
     /// idle ants left when it is spent explore the hunter's way.
     pub economy_budget: u64,
+    /// An idle lone ant (fewer than [`PhalanxParams::fight_mass`] own ants in its box, no
+    /// own hill near) with an enemy within this many BFS steps, and more enemies than own
+    /// ants within this distance, falls back towards the nearest own ant that has that
+    /// mass, or an own hill; 0: it keeps exploring.
+    pub regroup_reach: u32,
+    /// Where a part is weak (it keeps out of reach) and outnumbered (more enemies than own
+    /// ants engaged), its ants also step as far from the enemies as they can (the
+    /// distance² to the nearest enemy counts for them), else among safe squares they keep
+    /// their wanted ones.
+    pub keep_away: bool,
+    /// Where a part is weak and outnumbered, its ants step towards the nearest own ant
+    /// with [`PhalanxParams::fight_mass`] around it, or an own hill (fewest steps), so a
+    /// hunted ant runs to support rather than anywhere out of reach; before `keep_away`.
+    pub rally: bool,
 }
 
 impl Default for PhalanxParams {
@@ -135,6 +158,9 @@ impl Default for PhalanxParams {
             distribute: false,
             raiders: true,
             economy_budget: ECONOMY_BUDGET,
+            regroup_reach: 0,
+            keep_away: false,
+            rally: false,
         }
     }
 }
@@ -358,6 +384,69 @@ impl PhalanxBot {
         self.most_economy = self.most_economy.max(work);
     }
 
+    /// Lone ants near the enemy fall back ([`PhalanxParams::regroup_reach`]): each `idle`
+    /// ant with fewer than [`PhalanxParams::fight_mass`] own ants in its box, no own hill
+    /// near, an enemy within that many steps and more enemies than own ants within that
+    /// distance steps towards the nearest own ant that has that mass, or an own hill. Session 33's replays of session 32's games against xathis
+    /// had half of our ants that died in turns 100-299 die alone to two or more enemies (his:
+    /// a tenth), most of them after ten turns or more near an enemy, far from home: a lone
+    /// ant that keeps out of reach but keeps its exploring step lingers at the edge of reach
+    /// until a second enemy comes up.
+    fn regroup(
+        &self,
+        t: Torus,
+        ants: &[Loc],
+        mass: &[usize],
+        wanted: &mut [Wanted],
+        idle: &[bool],
+    ) {
+        let p = self.params;
+        let k = &self.h.k;
+        if p.regroup_reach == 0 || k.enemies.is_empty() {
+            return;
+        }
+        let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
+        let near = self.h.distances(t, &foes, p.regroup_reach);
+        // more enemies than own ants within the reach (as the crow flies)
+        let r2 = (p.regroup_reach * p.regroup_reach) as usize;
+        let outnumbered = |a: Loc| {
+            let theirs = foes.iter().filter(|&&e| t.distance(a, e) <= r2).count();
+            let ours = ants.iter().filter(|&&b| t.distance(a, b) <= r2).count();
+            theirs > ours
+        };
+        let lone: Vec<usize> = (0..ants.len())
+            .filter(|&i| {
+                idle[i]
+                    && mass[i] < p.fight_mass
+                    && near[t.index(ants[i])] <= p.regroup_reach
+                    && !self.near_home(t, ants[i])
+                    && outnumbered(ants[i])
+            })
+            .collect();
+        if lone.is_empty() {
+            return;
+        }
+        let field = self.rally_field(t, ants, mass);
+        for i in lone {
+            if let Some(steps) = self.h.descend(t, &field, ants[i]) {
+                wanted[i] = steps;
+            }
+        }
+    }
+
+    /// Per square, BFS steps (up to [`RALLY_REACH`]) to the nearest own ant with
+    /// [`PhalanxParams::fight_mass`] own ants around it, or to an own hill.
+    fn rally_field(&self, t: Torus, ants: &[Loc], mass: &[usize]) -> Vec<u32> {
+        let mut rally: Vec<Loc> = ants
+            .iter()
+            .zip(mass)
+            .filter(|&(_, &m)| m >= self.params.fight_mass)
+            .map(|(&a, _)| a)
+            .collect();
+        rally.extend(&self.h.k.my_hills);
+        self.h.distances(t, &rally, RALLY_REACH)
+    }
+
     /// The squares an ant at `a` may stand on after its move: `a` and its neighbours that
     /// are neither water nor food (food blocks a move).
     fn reach(&self, t: Torus, a: Loc) -> Vec<Loc> {
@@ -405,6 +494,8 @@ impl PhalanxBot {
         }
         let engaged: Vec<bool> = foes_of.iter().map(|f| !f.is_empty()).collect();
         let total = self.params.budget;
+        // steps to the nearest strong own ant or own hill, made when a part needs it
+        let mut rally: Option<Vec<u32>> = None;
         let mut budget = total;
         let mut done = vec![false; ants.len()];
         for seed in 0..ants.len() {
@@ -487,12 +578,21 @@ impl PhalanxBot {
                 .iter()
                 .any(|&i| mass[i] >= self.params.hold_mass || self.near_home(t, ants[i]));
             let p = self.params;
-            let (kill, loss, close_in) = if bold {
-                (p.bold_kill, p.bold_loss, p.close_in)
-            } else if strong {
-                (p.kill, p.loss, p.close_in)
+            let near = if p.close_in {
+                Distance::CloseIn
             } else {
-                (p.kill, 4 * p.kill, false)
+                Distance::Ignore
+            };
+            let (kill, loss, distance) = if bold {
+                (p.bold_kill, p.bold_loss, near)
+            } else if strong {
+                (p.kill, p.loss, near)
+            } else if p.rally && foes.len() > part.len() + fixed.len() {
+                (p.kill, 4 * p.kill, Distance::Rally)
+            } else if p.keep_away && foes.len() > part.len() + fixed.len() {
+                (p.kill, 4 * p.kill, Distance::KeepAway)
+            } else {
+                (p.kill, 4 * p.kill, Distance::Ignore)
             };
             let mut s = Search {
                 t,
@@ -502,9 +602,14 @@ impl PhalanxBot {
                 theirs,
                 fixed,
                 enemy_hills: &self.h.k.enemy_hills,
+                rally: if distance == Distance::Rally {
+                    rally.get_or_insert_with(|| self.rally_field(t, ants, mass))
+                } else {
+                    &[]
+                },
                 kill,
                 loss,
-                close_in,
+                distance,
                 budget: budget.min(total / 4),
                 best: i64::MIN,
                 best_moves: Vec::new(),
@@ -563,6 +668,22 @@ pub(super) fn enemy_options(
         .collect()
 }
 
+/// What the distance² from each of our part's ants to its nearest enemy adds to a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Distance {
+    /// Nearer is better: among equally safe moves the group closes in and holds the line
+    /// at the edge of the enemy's reach.
+    CloseIn,
+    /// Farther is better: a weak part backs off as far as it can instead of lingering at
+    /// the edge of reach, where a second enemy coming up catches it.
+    KeepAway,
+    /// Fewer steps to support are better (the field in [`Search::rally`]): a weak part runs
+    /// towards our groups.
+    Rally,
+    /// Only kills and losses count.
+    Ignore,
+}
+
 /// One part's max-min: our moves (depth-first, the wanted ones first) against every enemy
 /// reply, with the replies cut off once one is no better than the best found.
 pub(super) struct Search<'a> {
@@ -577,9 +698,12 @@ pub(super) struct Search<'a> {
     /// Our other ants that fight beside the part, where they will stand.
     pub(super) fixed: Vec<Loc>,
     pub(super) enemy_hills: &'a [Loc],
+    /// Per square, BFS steps to the nearest strong own ant or own hill (read only when
+    /// the distance term is [`Distance::Rally`]).
+    pub(super) rally: &'a [u32],
     pub(super) kill: i64,
     pub(super) loss: i64,
-    pub(super) close_in: bool,
+    pub(super) distance: Distance,
     /// Pair checks left.
     pub(super) budget: u64,
     pub(super) best: i64,
@@ -650,7 +774,8 @@ impl Search<'_> {
     }
 
     /// The position's worth: kills (a razed hill counts two) and losses by the focus rule,
-    /// less each of our ants' distance² to its nearest enemy when closing in.
+    /// less each of our ants' distance² to its nearest enemy when closing in (plus it when
+    /// keeping away).
     pub(super) fn score(&mut self) -> i64 {
         let m = self.cur.len() + self.fixed.len();
         let mut all: Vec<(Loc, u8)> = self
@@ -674,15 +799,24 @@ impl Search<'_> {
             .filter(|&i| !dead[i] && self.enemy_hills.contains(&self.cur[i]))
             .count() as i64;
         let mut v = self.kill * (kills + 2 * razed) - self.loss * losses;
-        if self.close_in {
+        if self.distance == Distance::Rally {
+            for &p in &self.cur {
+                v -= 4 * i64::from(self.rally[self.t.index(p)].min(RALLY_REACH));
+            }
+        } else if self.distance != Distance::Ignore {
             for &p in &self.cur {
                 let d = self
                     .theirs
                     .iter()
                     .map(|e| self.t.distance(p, e.0))
                     .min()
-                    .unwrap_or(0);
-                v -= d.min(100) as i64;
+                    .unwrap_or(0)
+                    .min(100) as i64;
+                v += if self.distance == Distance::CloseIn {
+                    -d
+                } else {
+                    d
+                };
             }
         }
         v
@@ -712,6 +846,7 @@ impl AntsBot for PhalanxBot {
         };
         let (mut wanted, idle) = self.h.plan(t, &ants, &ant_at, hooks);
         self.economy(t, &ants, &mut wanted, &idle);
+        self.regroup(t, &ants, &mass, &mut wanted, &idle);
         // food blocks a move (the engine ignores the order): an ant fetching it holds
         // beside it, any other steps round it
         for w in &mut wanted {

@@ -450,6 +450,12 @@ fn phalanx_search_agrees_with_plain_max_min() {
             .map(|&e| phalanx::enemy_options(t, 5, reach(e), e, &opts))
             .collect();
         let hills: Vec<Loc> = Vec::new();
+        // closing in and keeping away on alternate seeds
+        let distance = if seed % 2 == 0 {
+            phalanx::Distance::CloseIn
+        } else {
+            phalanx::Distance::KeepAway
+        };
         let new = |theirs: &[Vec<Loc>]| phalanx::Search {
             t,
             r2: 5,
@@ -462,9 +468,10 @@ fn phalanx_search_agrees_with_plain_max_min() {
                 .collect(),
             fixed: Vec::new(),
             enemy_hills: &hills,
+            rally: &[],
             kill: 512,
             loss: 768,
-            close_in: true,
+            distance,
             budget: u64::MAX,
             best: i64::MIN,
             best_moves: Vec::new(),
@@ -822,4 +829,145 @@ fn raiders_are_the_nearest_few() {
     assert_eq!(towards(Box::new(raid)), 4, "raiders");
     let rush = PhalanxBot::with_params(0, only(false));
     assert_eq!(towards(Box::new(rush)), 12, "rush");
+}
+
+/// The orders `bot` gives on turn 1 (player 0) of a scenario on `rows` with the whole map
+/// in view and no food, sorted.
+fn orders_in_full_view(rows: &[String], mut bot: PhalanxBot) -> Vec<String> {
+    let mut text = format!("rows {}\ncols {}\nplayers 2\n", rows.len(), rows[0].len());
+    for r in rows {
+        text.push_str(&format!("m {r}\n"));
+    }
+    let map = AntsMap::parse(&text).unwrap();
+    let settings = Settings {
+        scenario: true,
+        food: FoodMode::None,
+        turns: 3,
+        viewradius2: 2000,
+        ..Settings::default()
+    };
+    let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+    bot.answer(m.pending(0));
+    m.play_turn(vec![Ok(Vec::new()); 2]);
+    let mut orders = bot.answer(m.pending(0));
+    orders.sort();
+    orders
+}
+
+/// A 40x40 map with `(row, col, symbol)` put on open land.
+fn open_map(things: &[(usize, usize, u8)]) -> Vec<String> {
+    let mut rows = vec![vec![b'.'; 40]; 40];
+    for &(r, c, s) in things {
+        rows[r][c] = s;
+    }
+    rows.into_iter()
+        .map(|r| String::from_utf8(r).unwrap())
+        .collect()
+}
+
+/// Phalanx parameters with the economy off (idle ants with nothing to explore hold) and
+/// the given regrouping and keeping away.
+fn lone_params(regroup_reach: u32, keep_away: bool) -> PhalanxParams {
+    PhalanxParams {
+        explore: false,
+        distribute: false,
+        regroup_reach,
+        keep_away,
+        ..PhalanxParams::default()
+    }
+}
+
+#[test]
+fn a_lone_ant_near_an_enemy_falls_back_to_its_group() {
+    // our lone ant at (8, 15), 6 steps below two enemies at (2, 15) and (2, 16); five of
+    // ours 14 steps behind it (out of the enemies' 12 steps, so they do not approach), our
+    // hill behind them; the whole map in view, nothing to explore: regrouping within 8
+    // steps, the lone ant steps south towards the group; without it holds, as idle ants
+    // with nothing to explore do; with a reach of 5 the enemies are too far, and against
+    // one enemy it is not outnumbered: it holds
+    let mut things = vec![(8, 15, b'a'), (28, 15, b'0'), (2, 38, b'1')];
+    things.extend([(22, 14), (22, 15), (22, 16), (23, 14), (23, 15)].map(|(r, c)| (r, c, b'a')));
+    let lone = |enemies: &[(usize, usize)], params| {
+        let mut all = things.clone();
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 8 15 "))
+    };
+    let two = [(2, 15), (2, 16)];
+    assert_eq!(
+        lone(&two, lone_params(8, false)).as_deref(),
+        Some("o 8 15 s")
+    );
+    assert_eq!(lone(&two, lone_params(0, false)), None);
+    assert_eq!(lone(&two, lone_params(5, false)), None);
+    assert_eq!(lone(&[(2, 15)], lone_params(8, false)), None);
+}
+
+#[test]
+fn a_lone_engaged_ant_keeps_away() {
+    // our lone ant at (10, 10) and two holding enemies at (10, 14) and (11, 14), engaged
+    // (one step each brings them within attack range): every square but the step east is
+    // out of their reach; keeping away, the ant steps west (distance² 25 to the nearest,
+    // the farthest); without, it holds, its wanted square, as safe as any; against one
+    // enemy it is not outnumbered and holds too
+    let lone = |enemies: &[(usize, usize)], params| {
+        let mut all = vec![(10, 10, b'a'), (30, 10, b'0'), (30, 30, b'1')];
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 10 10 "))
+    };
+    let two = [(10, 14), (11, 14)];
+    assert_eq!(
+        lone(&two, lone_params(0, true)).as_deref(),
+        Some("o 10 10 w")
+    );
+    assert_eq!(lone(&two, lone_params(0, false)), None);
+    assert_eq!(lone(&[(10, 14)], lone_params(0, true)), None);
+}
+
+#[test]
+fn regrouping_orders_are_legal_and_stay_in_budget() {
+    // whole games with regrouping and keeping away, and with regrouping and rallying,
+    // against the hunter: every order is accepted and no turn's battles spend more than
+    // the node budget
+    for (keep_away, rally) in [(true, false), (false, true)] {
+        let params = PhalanxParams {
+            regroup_reach: 8,
+            keep_away,
+            rally,
+            ..PhalanxParams::default()
+        };
+        let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, params));
+        assert!(phalanx.most_battle_work() > 0, "some battle was searched");
+        assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+    }
+}
+
+#[test]
+fn a_hunted_ant_runs_to_its_group() {
+    // our lone ant at (10, 10), two holding enemies east of it at (10, 14) and (11, 14),
+    // five of ours 8 steps south: rallying, the ant steps south towards them (safe: the
+    // nearest enemy can come no nearer than distance² 9); keeping away it steps west,
+    // farthest from the enemies; rallying against one enemy it is not outnumbered and holds
+    let lone = |enemies: &[(usize, usize)], params| {
+        let mut all = vec![(10, 10, b'a'), (30, 10, b'0'), (30, 30, b'1')];
+        all.extend([(18, 9), (18, 10), (18, 11), (19, 9), (19, 10)].map(|(r, c)| (r, c, b'a')));
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 10 10 "))
+    };
+    let rally = PhalanxParams {
+        rally: true,
+        ..lone_params(0, true)
+    };
+    let two = [(10, 14), (11, 14)];
+    assert_eq!(lone(&two, rally).as_deref(), Some("o 10 10 s"));
+    assert_eq!(
+        lone(&two, lone_params(0, true)).as_deref(),
+        Some("o 10 10 w")
+    );
+    assert_eq!(lone(&[(10, 14)], rally), None);
 }
