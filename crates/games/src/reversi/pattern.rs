@@ -99,15 +99,23 @@ impl Image {
 
     /// The board cell read at (`r`, `c`) of this image.
     pub const fn source(self, r: u8, c: u8) -> (u8, u8) {
+        self.source_on(8, r, c)
+    }
+
+    /// The cell read at (`r`, `c`) of this image of an `n` x `n` board (the variants'
+    /// comments with `n - 1` for 7): the 10x10 patterns ([`super::pattern10`]) use the same
+    /// eight images.
+    pub const fn source_on(self, n: u8, r: u8, c: u8) -> (u8, u8) {
+        let l = n - 1;
         match self {
             Image::Id => (r, c),
-            Image::M => (r, 7 - c),
-            Image::V => (7 - r, c),
-            Image::R => (7 - r, 7 - c),
+            Image::M => (r, l - c),
+            Image::V => (l - r, c),
+            Image::R => (l - r, l - c),
             Image::T => (c, r),
-            Image::TM => (c, 7 - r),
-            Image::TV => (7 - c, r),
-            Image::TR => (7 - c, 7 - r),
+            Image::TM => (c, l - r),
+            Image::TV => (l - c, r),
+            Image::TR => (l - c, l - r),
         }
     }
 
@@ -541,47 +549,53 @@ pub struct Layout {
 }
 
 /// The layout, built once.
-pub static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
-    let mut next = 0u32;
-    let mut param = Vec::new();
-    for p in &PATTERNS {
-        let n = p.cells.len();
-        let size = 3usize.pow(n as u32);
-        let mut map = vec![u32::MAX; size];
-        for index in 0..size {
-            let mirrored = match p.fold {
-                None => index,
-                Some(fold) => {
-                    let mut digits = [0usize; 10];
-                    let mut x = index;
-                    for d in digits.iter_mut().take(n) {
-                        *d = x % 3;
-                        x /= 3;
+pub static LAYOUT: LazyLock<Layout> = LazyLock::new(|| Layout::fold(&PATTERNS, SCALARS));
+
+impl Layout {
+    /// The layout of `patterns` followed by `scalars` scalar weights: each pattern's index
+    /// and its mirror's share a weight number (the lower index's), numbered in order.
+    pub fn fold(patterns: &[Pattern], scalars: usize) -> Layout {
+        let mut next = 0u32;
+        let mut param = Vec::new();
+        for p in patterns {
+            let n = p.cells.len();
+            let size = 3usize.pow(n as u32);
+            let mut map = vec![u32::MAX; size];
+            for index in 0..size {
+                let mirrored = match p.fold {
+                    None => index,
+                    Some(fold) => {
+                        let mut digits = [0usize; 16];
+                        let mut x = index;
+                        for d in digits.iter_mut().take(n) {
+                            *d = x % 3;
+                            x /= 3;
+                        }
+                        let mut m = 0;
+                        for k in (0..n).rev() {
+                            // Digit k of the mirrored index is the digit that moves to k.
+                            let from = fold.iter().position(|&f| usize::from(f) == k).unwrap_or(k);
+                            m = m * 3 + digits[from];
+                        }
+                        m
                     }
-                    let mut m = 0;
-                    for k in (0..n).rev() {
-                        // Digit k of the mirrored index is the digit that moves to k.
-                        let from = fold.iter().position(|&f| usize::from(f) == k).unwrap_or(k);
-                        m = m * 3 + digits[from];
-                    }
-                    m
+                };
+                let canonical = index.min(mirrored);
+                if canonical == index {
+                    map[index] = next;
+                    next += 1;
+                } else {
+                    map[index] = map[canonical];
                 }
-            };
-            let canonical = index.min(mirrored);
-            if canonical == index {
-                map[index] = next;
-                next += 1;
-            } else {
-                map[index] = map[canonical];
             }
+            param.push(map);
         }
-        param.push(map);
+        Layout {
+            param,
+            params_per_phase: next as usize + scalars,
+        }
     }
-    Layout {
-        param,
-        params_per_phase: next as usize + SCALARS,
-    }
-});
+}
 
 /// The number of a scalar feature's weight within a phase.
 pub fn scalar_param(s: usize) -> usize {
@@ -727,7 +741,12 @@ pub static WEIGHTS: LazyLock<PatternWeights> = LazyLock::new(|| {
 /// order, each nonzero value as a zigzag varint and each run of zeros as a 0 and the run's
 /// length as a varint (most table entries are never seen in training and stay 0).
 pub fn write_params(params: &[i16]) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
+    write_tagged(MAGIC, params)
+}
+
+/// [`write_params`] with another magic (the 10x10 weights have their own).
+pub(crate) fn write_tagged(magic: &[u8; 8], params: &[i16]) -> Vec<u8> {
+    let mut out = magic.to_vec();
     let varint = |out: &mut Vec<u8>, mut v: u32| {
         while v >= 0x80 {
             out.push((v as u8) | 0x80);
@@ -758,8 +777,16 @@ pub fn write_params(params: &[i16]) -> Vec<u8> {
 /// # Errors
 /// A bad magic, a short file or trailing bytes.
 pub fn read_params(bytes: &[u8]) -> Result<Vec<i16>, ReadWeightsError> {
-    let expected = PHASES * LAYOUT.params_per_phase;
-    let body = bytes.strip_prefix(MAGIC).ok_or(ReadWeightsError::Magic)?;
+    read_tagged(bytes, MAGIC, PHASES * LAYOUT.params_per_phase)
+}
+
+/// [`read_params`] of a file with `magic` and `expected` values.
+pub(crate) fn read_tagged(
+    bytes: &[u8],
+    magic: &[u8; 8],
+    expected: usize,
+) -> Result<Vec<i16>, ReadWeightsError> {
+    let body = bytes.strip_prefix(magic).ok_or(ReadWeightsError::Magic)?;
     let mut out = Vec::with_capacity(expected);
     let mut pos = 0;
     let truncated = |read| ReadWeightsError::Truncated { read, expected };
@@ -795,22 +822,25 @@ pub fn read_params(bytes: &[u8]) -> Result<Vec<i16>, ReadWeightsError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use ply_core::{Evaluator, Game};
     use rand::seq::IndexedRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::reversi::{IndexedOthello, Othello, OthelloEval, Place};
+    use crate::reversi::{Eight, IndexedOthello, Othello, OthelloEval, Place};
 
-    /// Positions of random games, every ply of them.
-    fn random_positions(seed: u64, games: usize) -> Vec<Othello> {
+    /// Positions of random games, every ply of them (on either board).
+    pub(crate) fn random_positions<S: crate::reversi::Size>(
+        seed: u64,
+        games: usize,
+    ) -> Vec<crate::reversi::Reversi<S>> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut out = Vec::new();
         let mut moves: Vec<Place> = Vec::new();
         for _ in 0..games {
-            let mut s = Othello::start();
+            let mut s = crate::reversi::Reversi::<S>::start();
             loop {
                 out.push(s);
                 s.legal_moves(&mut moves);
@@ -859,7 +889,7 @@ mod tests {
 
     #[test]
     fn fast_pattern_indices_equal_a_plain_recomputation_on_random_positions() {
-        for s in random_positions(1, 300) {
+        for s in random_positions::<Eight>(1, 300) {
             let (own, opp) = s.sides();
             assert_eq!(indices(own, opp).to_vec(), indices_plain(own, opp), "{s}");
         }
@@ -921,15 +951,15 @@ mod tests {
         );
     }
 
-    #[test]
-    fn every_pattern_instance_covers_distinct_cells() {
-        // Two instances of one pattern reading the same cells would count them twice.
-        for p in &PATTERNS {
+    /// Two instances of one pattern reading the same cells would count them twice.
+    pub(crate) fn assert_instances_cover_distinct_cells(patterns: &[Pattern], n: u8) {
+        for p in patterns {
             let mut sets: Vec<Vec<(u8, u8)>> = p
                 .images
                 .iter()
                 .map(|&i| {
-                    let mut v: Vec<_> = p.cells.iter().map(|&(r, c)| i.source(r, c)).collect();
+                    let mut v: Vec<_> =
+                        p.cells.iter().map(|&(r, c)| i.source_on(n, r, c)).collect();
                     v.sort();
                     v
                 })
@@ -941,9 +971,14 @@ mod tests {
     }
 
     #[test]
+    fn every_pattern_instance_covers_distinct_cells() {
+        assert_instances_cover_distinct_cells(&PATTERNS, 8);
+    }
+
+    #[test]
     fn pattern_evaluation_is_the_same_on_all_eight_images_of_a_position() {
         let weights = random_weights(7);
-        for s in random_positions(2, 100) {
+        for s in random_positions::<Eight>(2, 100) {
             let (own, opp) = s.sides();
             let v = weights.evaluate(own, opp);
             let shipped = WEIGHTS.evaluate(own, opp);
@@ -964,7 +999,7 @@ mod tests {
             .map(|_| rng.random_range(-300..=300))
             .collect();
         let weights = PatternWeights::from_params(&params);
-        for s in random_positions(3, 50) {
+        for s in random_positions::<Eight>(3, 50) {
             let (own, opp) = s.sides();
             let ph = phase((own | opp).count_ones());
             let base = ph * LAYOUT.params_per_phase;
@@ -1022,7 +1057,7 @@ mod tests {
         // The evaluator reads the discs of the side to move as "own", whichever colour, on
         // the plain state and on the searched one (its indices kept by `from_discs`).
         use crate::reversi::Disc;
-        for s in random_positions(4, 30) {
+        for s in random_positions::<Eight>(4, 30) {
             let (black, white) = (s.discs(Disc::Black), s.discs(Disc::White));
             for turn in [ply_core::Seat::FIRST, ply_core::Seat::SECOND] {
                 let t = Othello::from_discs(black, white, turn);

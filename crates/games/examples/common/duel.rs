@@ -1,0 +1,90 @@
+//! What the fitting examples' `duel` shares on either board: the seeded openings and the
+//! score of A, with a 95% interval from the pairs of games. Included by `#[path]`.
+
+use ply_core::Game;
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+/// The opening of pair `pair`: `plies` random moves from the start, seeded by (`seed`,
+/// `pair`) alone.
+pub fn opening<G: Game>(seed: u64, pair: u64, plies: u32) -> G {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pair);
+    let mut open = G::start();
+    random_plies(&mut open, plies, &mut rng);
+    open
+}
+
+/// Plays up to `plies` random moves (fewer if the game ends).
+pub fn random_plies<G: Game>(state: &mut G, plies: u32, rng: &mut impl rand::Rng) {
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        state.legal_moves(&mut moves);
+        let Some(&mv) = moves.choose(rng) else {
+            break;
+        };
+        state.play_unchecked(mv);
+    }
+}
+
+/// A's results, game by game and pair by pair.
+#[derive(Default)]
+pub struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    discs: i64,
+    pair: f64,
+    pair_scores: Vec<f64>,
+}
+
+impl Tally {
+    /// A game ended `for_a` discs up for A (negative: down).
+    pub fn game(&mut self, for_a: i32) {
+        self.discs += i64::from(for_a);
+        self.pair += match for_a.signum() {
+            1 => {
+                self.wins += 1;
+                1.0
+            }
+            0 => {
+                self.draws += 1;
+                0.5
+            }
+            _ => {
+                self.losses += 1;
+                0.0
+            }
+        };
+    }
+
+    /// Both games of a pair are in.
+    pub fn end_pair(&mut self) {
+        self.pair_scores.push(self.pair / 2.0);
+        self.pair = 0.0;
+    }
+
+    /// `A: +W =D -L of G games: S% +- H% (95%, from P pairs); X discs a game`.
+    pub fn summary(&self) -> String {
+        let n = self.pair_scores.len() as f64;
+        let mean = self.pair_scores.iter().sum::<f64>() / n;
+        let var = self
+            .pair_scores
+            .iter()
+            .map(|x| (x - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0).max(1.0);
+        let half = 1.96 * (var / n).sqrt();
+        let games = self.wins + self.draws + self.losses;
+        format!(
+            "A: +{} ={} -{} of {games} games: {:.1}% +- {:.1}% (95%, from {} pairs); {:+.2} discs a game",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * mean,
+            100.0 * half,
+            self.pair_scores.len(),
+            self.discs as f64 / f64::from(games.max(1))
+        )
+    }
+}
