@@ -483,41 +483,30 @@ fn duel(o: &Options) -> Result<(), String> {
         AlphaBeta::with(b, CornersFirst, config),
     ];
     let mut solver = EndgameSolver::new();
-    let mut tally = duels::Tally::default();
     let start = Instant::now();
-    for p in 0..pairs {
-        let open: Othello = duels::opening(seed, p, opening);
-        // Game 0: A plays the side to move of the opening; game 1: B does.
-        for game in 0..2usize {
-            let a_seat = if game == 0 {
-                open.to_move()
-            } else {
-                open.to_move().next(2)
-            };
-            for s in &mut searches {
-                s.clear();
-            }
-            let mut state = open;
-            while state.outcome().is_none() {
-                let mv = if empties(&state) <= exact {
-                    solver
-                        .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
-                        .expect("an unfinished game has a solution")
-                        .best
-                } else {
-                    let side = usize::from(state.to_move() != a_seat);
-                    searches[side]
-                        .search(&IndexedOthello::from(state), Budget::depth(depth))
-                        .best
-                        .expect("a search of an unfinished game has a move")
-                };
-                state.play_unchecked(mv);
-            }
-            let d = final_score(&state);
-            tally.game(if state.to_move() == a_seat { d } else { -d });
+    let tally = duels::play_pairs(pairs, seed, opening, |open: Othello, a_seat| {
+        for s in &mut searches {
+            s.clear();
         }
-        tally.end_pair();
-    }
+        let mut state = open;
+        while state.outcome().is_none() {
+            let mv = if empties(&state) <= exact {
+                solver
+                    .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+                    .expect("an unfinished game has a solution")
+                    .best
+            } else {
+                let side = usize::from(state.to_move() != a_seat);
+                searches[side]
+                    .search(&IndexedOthello::from(state), Budget::depth(depth))
+                    .best
+                    .expect("a search of an unfinished game has a move")
+            };
+            state.play_unchecked(mv);
+        }
+        let d = final_score(&state);
+        if state.to_move() == a_seat { d } else { -d }
+    });
     println!(
         "{}; depth {depth}, exact from {exact}, {:.0} s",
         tally.summary(),

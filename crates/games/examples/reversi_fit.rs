@@ -269,37 +269,26 @@ fn duel(o: &Options) -> Result<(), String> {
         AlphaBeta::with(b, CornersFirst, config),
     ];
     let mut ending = fixed_search(EvalChoice::Classic);
-    let mut tally = duels::Tally::default();
     let start = Instant::now();
-    for p in 0..pairs {
-        let open: Reversi10 = duels::opening(seed, p, opening);
-        // Game 0: A plays the side to move of the opening; game 1: B does.
-        for game in 0..2usize {
-            let a_seat = if game == 0 {
-                open.to_move()
-            } else {
-                open.to_move().next(2)
-            };
-            for s in &mut searches {
-                s.clear();
-            }
-            ending.clear();
-            let mut state = open;
-            while state.outcome().is_none() {
-                let searched = IndexedReversi10::from(state);
-                let report = if empties(&state) <= exact {
-                    ending.search(&searched, Budget::UNLIMITED)
-                } else {
-                    let side = usize::from(state.to_move() != a_seat);
-                    searches[side].search(&searched, Budget::depth(depth))
-                };
-                state.play_unchecked(report.best.expect("an unfinished game has a move"));
-            }
-            let d = final_score(&state);
-            tally.game(if state.to_move() == a_seat { d } else { -d });
+    let tally = duels::play_pairs(pairs, seed, opening, |open: Reversi10, a_seat| {
+        for s in &mut searches {
+            s.clear();
         }
-        tally.end_pair();
-    }
+        ending.clear();
+        let mut state = open;
+        while state.outcome().is_none() {
+            let searched = IndexedReversi10::from(state);
+            let report = if empties(&state) <= exact {
+                ending.search(&searched, Budget::UNLIMITED)
+            } else {
+                let side = usize::from(state.to_move() != a_seat);
+                searches[side].search(&searched, Budget::depth(depth))
+            };
+            state.play_unchecked(report.best.expect("an unfinished game has a move"));
+        }
+        let d = final_score(&state);
+        if state.to_move() == a_seat { d } else { -d }
+    });
     println!(
         "{}; depth {depth}, to the end from {exact}, {:.0} s",
         tally.summary(),

@@ -27,6 +27,26 @@ pub fn random_plies<G: Game>(state: &mut G, plies: u32, rng: &mut impl rand::Rng
     }
 }
 
+/// Plays `pairs` pairs of games from the openings of [`opening`]: in game 0 of a pair A
+/// plays the opening's side to move, in game 1 the other side. `play(opening, A's seat)`
+/// plays one game and gives A's final disc difference.
+pub fn play_pairs<G: Game>(
+    pairs: u64,
+    seed: u64,
+    plies: u32,
+    mut play: impl FnMut(G, ply_core::Seat) -> i32,
+) -> Tally {
+    let mut tally = Tally::default();
+    for p in 0..pairs {
+        let open: G = opening(seed, p, plies);
+        for a_seat in [open.to_move(), open.to_move().next(2)] {
+            tally.game(play(open.clone(), a_seat));
+        }
+        tally.end_pair();
+    }
+    tally
+}
+
 /// A's results, game by game and pair by pair.
 #[derive(Default)]
 pub struct Tally {

@@ -161,43 +161,51 @@ const ALL_IMAGES: &[Image] = &[Id, M, V, R, T, TM, TV, TR];
 const EDGE_IMAGES: &[Image] = &[Id, V, T, TM];
 /// Below the main diagonal, above it, and the two parallel to the other diagonal.
 const DIAGONAL_IMAGES: &[Image] = &[Id, T, M, V];
-const REVERSE_8: &[u8] = &[7, 6, 5, 4, 3, 2, 1, 0];
+/// `REVERSE[10 - len..]` counts down from `len - 1`: the fold of a line of `len` cells read
+/// from its other end.
+const REVERSE: [u8; 10] = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
+
+/// The top left 3x3 square, folded along the diagonal (on both boards).
+pub(crate) const CORNER_3X3: Pattern = Pattern {
+    name: "corner3x3",
+    cells: &[
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+    ],
+    fold: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]),
+    images: CORNER_IMAGES,
+};
+
+/// The top left 2x5 rectangle, on all eight images (on both boards).
+pub(crate) const CORNER_2X5: Pattern = Pattern {
+    name: "corner2x5",
+    cells: &[
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+    ],
+    fold: None,
+    images: ALL_IMAGES,
+};
 
 /// The patterns, in the order of the weight tables.
 pub static PATTERNS: [Pattern; 11] = [
-    Pattern {
-        name: "corner3x3",
-        cells: &[
-            (0, 0),
-            (0, 1),
-            (0, 2),
-            (1, 0),
-            (1, 1),
-            (1, 2),
-            (2, 0),
-            (2, 1),
-            (2, 2),
-        ],
-        fold: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]),
-        images: CORNER_IMAGES,
-    },
-    Pattern {
-        name: "corner2x5",
-        cells: &[
-            (0, 0),
-            (0, 1),
-            (0, 2),
-            (0, 3),
-            (0, 4),
-            (1, 0),
-            (1, 1),
-            (1, 2),
-            (1, 3),
-            (1, 4),
-        ],
-        fold: None,
-        images: ALL_IMAGES,
-    },
+    CORNER_3X3,
+    CORNER_2X5,
     Pattern {
         name: "edge+2x",
         cells: &[
@@ -215,37 +223,24 @@ pub static PATTERNS: [Pattern; 11] = [
         fold: Some(&[7, 6, 5, 4, 3, 2, 1, 0, 9, 8]),
         images: EDGE_IMAGES,
     },
-    row_pattern("row2", 1),
-    row_pattern("row3", 2),
-    row_pattern("row4", 3),
-    Pattern {
-        name: "diag8",
-        cells: &[
-            (0, 0),
-            (1, 1),
-            (2, 2),
-            (3, 3),
-            (4, 4),
-            (5, 5),
-            (6, 6),
-            (7, 7),
-        ],
-        fold: Some(REVERSE_8),
-        images: &[Id, M],
-    },
-    diagonal_pattern("diag7", 7),
-    diagonal_pattern("diag6", 6),
-    diagonal_pattern("diag5", 5),
-    diagonal_pattern("diag4", 4),
+    row_pattern("row2", 8, 1),
+    row_pattern("row3", 8, 2),
+    row_pattern("row4", 8, 3),
+    diagonal_pattern("diag8", 8, 8),
+    diagonal_pattern("diag7", 8, 7),
+    diagonal_pattern("diag6", 8, 6),
+    diagonal_pattern("diag5", 8, 5),
+    diagonal_pattern("diag4", 8, 4),
 ];
 
-const fn row_pattern(name: &'static str, row: u8) -> Pattern {
-    const ROWS: [[(u8, u8); 8]; 4] = {
-        let mut t = [[(0u8, 0u8); 8]; 4];
+/// Row `row` (0 to 3) of an `n` x `n` board (`n` up to 10), on the four edges.
+pub(crate) const fn row_pattern(name: &'static str, n: usize, row: u8) -> Pattern {
+    const ROWS: [[(u8, u8); 10]; 4] = {
+        let mut t = [[(0u8, 0u8); 10]; 4];
         let mut r = 0;
         while r < 4 {
             let mut c = 0;
-            while c < 8 {
+            while c < 10 {
                 t[r][c] = (r as u8, c as u8);
                 c += 1;
             }
@@ -255,45 +250,39 @@ const fn row_pattern(name: &'static str, row: u8) -> Pattern {
     };
     Pattern {
         name,
-        cells: &ROWS[row as usize],
-        fold: Some(REVERSE_8),
+        cells: ROWS[row as usize].split_at(n).0,
+        fold: Some(REVERSE.split_at(10 - n).1),
         images: EDGE_IMAGES,
     }
 }
 
-/// The diagonal of `len` cells (8 - len + i, i), i = 0..len.
-const fn diagonal_pattern(name: &'static str, len: usize) -> Pattern {
-    const DIAGS: [[(u8, u8); 8]; 9] = {
-        let mut t = [[(0u8, 0u8); 8]; 9];
-        let mut len = 4;
-        while len <= 8 {
-            let mut i = 0;
-            while i < len {
-                t[len][i] = ((8 - len + i) as u8, i as u8);
-                i += 1;
+/// The diagonal of `len` cells (n - len + i, i), i = 0..len, of an `n` x `n` board (8 or
+/// 10), on its four images; the main one (`len == n`) on its two.
+pub(crate) const fn diagonal_pattern(name: &'static str, n: usize, len: usize) -> Pattern {
+    /// By board (8, 10) and length.
+    const DIAGS: [[[(u8, u8); 10]; 11]; 2] = {
+        let mut t = [[[(0u8, 0u8); 10]; 11]; 2];
+        let mut b = 0;
+        while b < 2 {
+            let n = 8 + 2 * b;
+            let mut len = 1;
+            while len <= n {
+                let mut i = 0;
+                while i < len {
+                    t[b][len][i] = ((n - len + i) as u8, i as u8);
+                    i += 1;
+                }
+                len += 1;
             }
-            len += 1;
-        }
-        t
-    };
-    const FOLDS: [[u8; 8]; 9] = {
-        let mut t = [[0u8; 8]; 9];
-        let mut len = 4;
-        while len <= 8 {
-            let mut i = 0;
-            while i < len {
-                t[len][i] = (len - 1 - i) as u8;
-                i += 1;
-            }
-            len += 1;
+            b += 1;
         }
         t
     };
     Pattern {
         name,
-        cells: DIAGS[len].split_at(len).0,
-        fold: Some(FOLDS[len].split_at(len).0),
-        images: DIAGONAL_IMAGES,
+        cells: DIAGS[(n - 8) / 2][len].split_at(len).0,
+        fold: Some(REVERSE.split_at(10 - len).1),
+        images: if len == n { &[Id, M] } else { DIAGONAL_IMAGES },
     }
 }
 
@@ -434,19 +423,41 @@ pub const LANES: usize = 48;
 /// `CELL_POWERS[cell][k]`: the power of 3 of board cell `cell` (bit `row * 8 + col`) in
 /// instance `k` (in the order of [`indices`]), 0 where the instance does not read the cell.
 static CELL_POWERS: [[u16; LANES]; 64] = {
+    let wide: [[u32; LANES]; 64] = cell_powers(&PATTERNS, 8);
     let mut t = [[0u16; LANES]; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let mut k = 0;
+        while k < LANES {
+            // Below 3^10.
+            t[cell][k] = wide[cell][k] as u16;
+            k += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
+/// The powers of 3 of each cell of an `n` x `n` board (bit `row * n + col`) in each
+/// instance of `patterns` (pattern by pattern, image by image), 0 where the instance does
+/// not read the cell: the table the indices are summed and updated from, on both boards.
+pub(crate) const fn cell_powers<const CELLS: usize, const L: usize>(
+    patterns: &[Pattern],
+    n: u8,
+) -> [[u32; L]; CELLS] {
+    let mut t = [[0u32; L]; CELLS];
     let mut k = 0;
     let mut p = 0;
-    while p < PATTERNS.len() {
-        let pattern = &PATTERNS[p];
+    while p < patterns.len() {
+        let pattern = &patterns[p];
         let mut i = 0;
         while i < pattern.images.len() {
             let mut j = 0;
-            let mut power = 1u16;
+            let mut power = 1u32;
             while j < pattern.cells.len() {
                 let (r, c) = pattern.cells[j];
-                let (br, bc) = pattern.images[i].source(r, c);
-                t[br as usize * 8 + bc as usize][k] = power;
+                let (br, bc) = pattern.images[i].source_on(n, r, c);
+                t[br as usize * n as usize + bc as usize][k] = power;
                 power *= 3;
                 j += 1;
             }
@@ -456,7 +467,7 @@ static CELL_POWERS: [[u16; LANES]; 64] = {
         p += 1;
     }
     t
-};
+}
 
 /// The pattern indices of an 8x8 position from both sides' points of view, updated by each
 /// placement instead of recomputed ([`super::Tracked`]): `view(seat)` equals
@@ -481,11 +492,57 @@ impl Indices {
     }
 }
 
+/// An index lane: `u16` on 8x8 (indices below 3^10), `u32` on 10x10 ([`super::pattern10`]).
+pub(crate) trait Lane: Copy {
+    fn add(self, other: Self) -> Self;
+    fn sub(self, other: Self) -> Self;
+}
+
+macro_rules! lane {
+    ($t:ty) => {
+        impl Lane for $t {
+            #[inline(always)]
+            fn add(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+            #[inline(always)]
+            fn sub(self, other: Self) -> Self {
+                self.wrapping_sub(other)
+            }
+        }
+    };
+}
+lane!(u16);
+lane!(u32);
+
 /// `a[k] += b[k]` for every lane, wrapping.
 #[inline(always)]
-fn add(a: &mut [u16; LANES], b: &[u16; LANES]) {
+pub(crate) fn add<T: Lane, const L: usize>(a: &mut [T; L], b: &[T; L]) {
     for (x, y) in a.iter_mut().zip(b) {
-        *x = x.wrapping_add(*y);
+        *x = x.add(*y);
+    }
+}
+
+/// The update of both sides' indices ([`Indices`], [`super::pattern10::Indices`]) for a
+/// placement: `placed` holds the placed cell's powers, `turned` the sum of the turned
+/// discs'. The placed cell goes from empty to own (+1 in the mover's view, +2 in the
+/// other's), each turned disc from other to own (-1 in the mover's view, +1 in the other's).
+#[inline(always)]
+pub(crate) fn place_lanes<T: Lane, const L: usize>(
+    by_seat: &mut [[T; L]; 2],
+    mover: ply_core::Seat,
+    placed: &[T; L],
+    turned: &[T; L],
+) {
+    let [first, second] = by_seat;
+    let (own, other) = if mover.index() == 0 {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    for k in 0..L {
+        own[k] = own[k].add(placed[k]).sub(turned[k]);
+        other[k] = other[k].add(placed[k]).add(placed[k]).add(turned[k]);
     }
 }
 
@@ -511,27 +568,20 @@ impl super::Tracked<u64> for Indices {
             add(&mut turned, &CELL_POWERS[f.trailing_zeros() as usize]);
             f &= f - 1;
         }
-        let placed = &CELL_POWERS[cell];
-        let [first, second] = &mut self.by_seat;
-        let (own, other) = if mover.index() == 0 {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        for k in 0..LANES {
-            own[k] = own[k].wrapping_add(placed[k]).wrapping_sub(turned[k]);
-            other[k] = other[k]
-                .wrapping_add(placed[k].wrapping_mul(2))
-                .wrapping_add(turned[k]);
-        }
+        place_lanes(&mut self.by_seat, mover, &CELL_POWERS[cell], &turned);
     }
 }
 
 /// The pattern of each instance, in the order of [`indices`].
 pub fn instance_patterns() -> [usize; INSTANCES] {
-    let mut out = [0; INSTANCES];
+    patterns_of_instances(&PATTERNS)
+}
+
+/// The pattern of each of the `K` instances of `patterns`, pattern by pattern.
+pub(crate) fn patterns_of_instances<const K: usize>(patterns: &[Pattern]) -> [usize; K] {
+    let mut out = [0; K];
     let mut k = 0;
-    for (i, p) in PATTERNS.iter().enumerate() {
+    for (i, p) in patterns.iter().enumerate() {
         for _ in p.images {
             out[k] = i;
             k += 1;
@@ -829,7 +879,7 @@ pub(crate) mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::reversi::{Eight, IndexedOthello, Othello, OthelloEval, Place};
+    use crate::reversi::{Eight, EightIndexed, IndexedOthello, Othello, OthelloEval, Place};
 
     /// Positions of random games, every ply of them (on either board).
     pub(crate) fn random_positions<S: crate::reversi::Size>(
@@ -895,23 +945,28 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn incremental_indices_equal_a_plain_recomputation_along_random_games_with_passes() {
-        // Both sides' views after every move of seeded random games, passes included (a pass
-        // changes the side to move and no disc), against the cell-by-cell definition.
-        use ply_core::Seat;
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
+    /// Plays `games` seeded random games, passes included (a pass changes the side to move
+    /// and no disc), and checks after every move both sides' kept indices (`view`, all
+    /// lanes) against the cell-by-cell definition (`plain`, the `instances` first lanes;
+    /// the padding stays 0). Gives the positions and passes seen.
+    pub(crate) fn kept_indices_agree_along_random_games<S: crate::reversi::Size>(
+        seed: u64,
+        games: usize,
+        instances: usize,
+        view: impl Fn(&crate::reversi::Reversi<S>, ply_core::Seat) -> Vec<u32>,
+        plain: impl Fn(S::Bits, S::Bits) -> Vec<u32>,
+    ) -> (usize, usize) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut moves: Vec<Place> = Vec::new();
         let (mut positions, mut passes) = (0, 0);
-        for _ in 0..400 {
-            let mut s = IndexedOthello::from(Othello::start());
+        for _ in 0..games {
+            let mut s = crate::reversi::Reversi::<S>::start();
             loop {
                 let (own, opp) = s.sides();
-                let view = |seat: Seat| s.tracked.view(seat).map(u32::from);
-                let (mine, theirs) = (view(s.turn), view(s.turn.next(2)));
-                assert_eq!(mine[..INSTANCES], indices_plain(own, opp), "{s}");
-                assert_eq!(theirs[..INSTANCES], indices_plain(opp, own), "{s}");
-                assert!(mine[INSTANCES..].iter().all(|&i| i == 0), "{s}");
+                let (mine, theirs) = (view(&s, s.turn), view(&s, s.turn.next(2)));
+                assert_eq!(mine[..instances], plain(own, opp), "{s}");
+                assert_eq!(theirs[..instances], plain(opp, own), "{s}");
+                assert!(mine[instances..].iter().all(|&i| i == 0), "{s}");
                 positions += 1;
                 s.legal_moves(&mut moves);
                 let Some(&mv) = moves.choose(&mut rng) else {
@@ -921,6 +976,18 @@ pub(crate) mod tests {
                 s.play_unchecked(mv);
             }
         }
+        (positions, passes)
+    }
+
+    #[test]
+    fn incremental_indices_equal_a_plain_recomputation_along_random_games_with_passes() {
+        let (positions, passes) = kept_indices_agree_along_random_games::<EightIndexed>(
+            11,
+            400,
+            INSTANCES,
+            |s, seat| s.tracked.view(seat).map(u32::from).to_vec(),
+            indices_plain,
+        );
         assert!(
             positions > 20_000 && passes > 20,
             "{positions} positions, {passes} passes"

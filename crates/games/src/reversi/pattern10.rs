@@ -35,7 +35,7 @@
 //! The 8x8 code reads a row of an image as a byte of a `u64` and turns a byte into a base-3
 //! index through a 256-entry table; a 10x10 row is 10 bits of a `u128`, so none of its
 //! index arithmetic carries over. What does carry over is shared: the [`Pattern`] and
-//! [`Image`] definitions, the folding of mirrored indices ([`Layout::fold`]) and the weights
+//! [`Image`](super::pattern::Image) definitions, the folding of mirrored indices ([`Layout::fold`]) and the weights
 //! file's format. Here the indices are computed from one table, `CELL_POWERS`, the power of
 //! 3 of each cell in each instance: from scratch ([`indices`]) as the sum over the discs of
 //! their powers (twice for the other side's), and in a search by the move's change alone
@@ -45,7 +45,10 @@
 
 use std::sync::LazyLock;
 
-use super::pattern::{Image, Layout, Pattern, ReadWeightsError};
+use super::pattern::{
+    CORNER_2X5, CORNER_3X3, Layout, Pattern, ReadWeightsError, add, cell_powers, diagonal_pattern,
+    place_lanes, row_pattern,
+};
 
 /// Cells per side.
 const N: u8 = 10;
@@ -62,126 +65,22 @@ pub fn phase(discs: u32) -> usize {
     ((discs.saturating_sub(4) / DISCS_PER_PHASE) as usize).min(PHASES - 1)
 }
 
-use Image::{Id, M, R, T, TM, TR, TV, V};
-
-const CORNER_IMAGES: &[Image] = &[Id, M, V, R];
-const ALL_IMAGES: &[Image] = &[Id, M, V, R, T, TM, TV, TR];
-/// Top, bottom, left, right.
-const EDGE_IMAGES: &[Image] = &[Id, V, T, TM];
-/// Below the main diagonal, above it, and the two parallel to the other diagonal.
-const DIAGONAL_IMAGES: &[Image] = &[Id, T, M, V];
-
-/// `REVERSE[len - 1 - i] = i`: the fold of a line read from its other end.
-const REVERSE: [u8; 10] = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
-
-/// The patterns, in the order of the weight tables.
+/// The patterns, in the order of the weight tables: 8x8's corners, and its lines at 10
+/// cells.
 pub static PATTERNS: [Pattern; 12] = [
-    Pattern {
-        name: "corner3x3",
-        cells: &[
-            (0, 0),
-            (0, 1),
-            (0, 2),
-            (1, 0),
-            (1, 1),
-            (1, 2),
-            (2, 0),
-            (2, 1),
-            (2, 2),
-        ],
-        fold: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]),
-        images: CORNER_IMAGES,
-    },
-    Pattern {
-        name: "corner2x5",
-        cells: &[
-            (0, 0),
-            (0, 1),
-            (0, 2),
-            (0, 3),
-            (0, 4),
-            (1, 0),
-            (1, 1),
-            (1, 2),
-            (1, 3),
-            (1, 4),
-        ],
-        fold: None,
-        images: ALL_IMAGES,
-    },
-    row_pattern("edge", 0),
-    row_pattern("row2", 1),
-    row_pattern("row3", 2),
-    row_pattern("row4", 3),
-    Pattern {
-        name: "diag10",
-        cells: &[
-            (0, 0),
-            (1, 1),
-            (2, 2),
-            (3, 3),
-            (4, 4),
-            (5, 5),
-            (6, 6),
-            (7, 7),
-            (8, 8),
-            (9, 9),
-        ],
-        fold: Some(&REVERSE),
-        images: &[Id, M],
-    },
-    diagonal_pattern("diag9", 9),
-    diagonal_pattern("diag8", 8),
-    diagonal_pattern("diag7", 7),
-    diagonal_pattern("diag6", 6),
-    diagonal_pattern("diag5", 5),
+    CORNER_3X3,
+    CORNER_2X5,
+    row_pattern("edge", 10, 0),
+    row_pattern("row2", 10, 1),
+    row_pattern("row3", 10, 2),
+    row_pattern("row4", 10, 3),
+    diagonal_pattern("diag10", 10, 10),
+    diagonal_pattern("diag9", 10, 9),
+    diagonal_pattern("diag8", 10, 8),
+    diagonal_pattern("diag7", 10, 7),
+    diagonal_pattern("diag6", 10, 6),
+    diagonal_pattern("diag5", 10, 5),
 ];
-
-const fn row_pattern(name: &'static str, row: u8) -> Pattern {
-    const ROWS: [[(u8, u8); 10]; 4] = {
-        let mut t = [[(0u8, 0u8); 10]; 4];
-        let mut r = 0;
-        while r < 4 {
-            let mut c = 0;
-            while c < 10 {
-                t[r][c] = (r as u8, c as u8);
-                c += 1;
-            }
-            r += 1;
-        }
-        t
-    };
-    Pattern {
-        name,
-        cells: &ROWS[row as usize],
-        fold: Some(&REVERSE),
-        images: EDGE_IMAGES,
-    }
-}
-
-/// The diagonal of `len` cells (10 - len + i, i), i = 0..len.
-const fn diagonal_pattern(name: &'static str, len: usize) -> Pattern {
-    const DIAGS: [[(u8, u8); 10]; 10] = {
-        let mut t = [[(0u8, 0u8); 10]; 10];
-        let mut len = 5;
-        while len < 10 {
-            let mut i = 0;
-            while i < len {
-                t[len][i] = ((10 - len + i) as u8, i as u8);
-                i += 1;
-            }
-            len += 1;
-        }
-        t
-    };
-    Pattern {
-        name,
-        cells: DIAGS[len].split_at(len).0,
-        // The last `len` entries of REVERSE count down from len - 1.
-        fold: Some(REVERSE.split_at(10 - len).1),
-        images: DIAGONAL_IMAGES,
-    }
-}
 
 /// Pattern instances on the board: 4 + 8 + 4 + 3 * 4 + 2 + 5 * 4.
 pub const INSTANCES: usize = 50;
@@ -193,38 +92,7 @@ pub const SCALARS: usize = 7;
 /// `CELL_POWERS[cell][k]`: the power of 3 of board cell `cell` (bit `row * 10 + col`) in
 /// instance `k` (in the order of [`PATTERNS`] and their images), 0 where the instance does
 /// not read the cell.
-static CELL_POWERS: [[u32; LANES]; 100] = {
-    let mut t = [[0u32; LANES]; 100];
-    let mut k = 0;
-    let mut p = 0;
-    while p < PATTERNS.len() {
-        let pattern = &PATTERNS[p];
-        let mut i = 0;
-        while i < pattern.images.len() {
-            let mut j = 0;
-            let mut power = 1u32;
-            while j < pattern.cells.len() {
-                let (r, c) = pattern.cells[j];
-                let (br, bc) = pattern.images[i].source_on(N, r, c);
-                t[br as usize * N as usize + bc as usize][k] = power;
-                power *= 3;
-                j += 1;
-            }
-            k += 1;
-            i += 1;
-        }
-        p += 1;
-    }
-    t
-};
-
-/// `a[k] += b[k]` for every lane, wrapping.
-#[inline(always)]
-fn add(a: &mut [u32; LANES], b: &[u32; LANES]) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x = x.wrapping_add(*y);
-    }
-}
+static CELL_POWERS: [[u32; LANES]; 100] = cell_powers(&PATTERNS, N);
 
 /// The sum of the cells' power rows over the set `cells`.
 #[inline]
@@ -297,36 +165,14 @@ impl super::Tracked<u128> for Indices {
 
     #[inline]
     fn place(&mut self, mover: ply_core::Seat, cell: usize, flipped: u128) {
-        // The placed cell: empty to own (+1 in the mover's view, +2 in the other's); each
-        // turned disc: other to own (-1 in the mover's view, +1 in the other's).
         let turned = powers_of(flipped);
-        let placed = &CELL_POWERS[cell];
-        let [first, second] = &mut self.by_seat;
-        let (own, other) = if mover.index() == 0 {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        for k in 0..LANES {
-            own[k] = own[k].wrapping_add(placed[k]).wrapping_sub(turned[k]);
-            other[k] = other[k]
-                .wrapping_add(placed[k].wrapping_mul(2))
-                .wrapping_add(turned[k]);
-        }
+        place_lanes(&mut self.by_seat, mover, &CELL_POWERS[cell], &turned);
     }
 }
 
 /// The pattern of each instance, in lane order.
 pub fn instance_patterns() -> [usize; INSTANCES] {
-    let mut out = [0; INSTANCES];
-    let mut k = 0;
-    for (i, p) in PATTERNS.iter().enumerate() {
-        for _ in p.images {
-            out[k] = i;
-            k += 1;
-        }
-    }
-    out
+    super::pattern::patterns_of_instances(&PATTERNS)
 }
 
 /// How the patterns' indices map onto weight numbers, built once.
@@ -476,14 +322,17 @@ pub static WEIGHTS: LazyLock<PatternWeights> = LazyLock::new(|| {
 
 #[cfg(test)]
 mod tests {
-    use ply_core::{Evaluator, Game};
-    use rand::seq::IndexedRandom;
+    use ply_core::Evaluator;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::reversi::pattern::tests::{assert_instances_cover_distinct_cells, random_positions};
-    use crate::reversi::{IndexedReversi10, OthelloEval, Place, Reversi10, Ten};
+    use crate::reversi::pattern::Image;
+    use crate::reversi::pattern::tests::{
+        assert_instances_cover_distinct_cells, kept_indices_agree_along_random_games,
+        random_positions,
+    };
+    use crate::reversi::{IndexedReversi10, OthelloEval, Reversi10, Ten, TenIndexed};
 
     /// Image `image` of the 10x10 bitboard `x`, cell by cell.
     fn image_of(image: Image, x: u128) -> u128 {
@@ -542,26 +391,13 @@ mod tests {
 
     #[test]
     fn incremental_indices_equal_a_plain_recomputation_along_random_games_with_passes() {
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let mut moves: Vec<Place> = Vec::new();
-        let (mut positions, mut passes) = (0, 0);
-        for _ in 0..150 {
-            let mut s = IndexedReversi10::from(Reversi10::start());
-            loop {
-                let (own, opp) = s.sides();
-                let (mine, theirs) = (s.tracked.view(s.turn), s.tracked.view(s.turn.next(2)));
-                assert_eq!(mine[..INSTANCES], indices_plain(own, opp), "{s}");
-                assert_eq!(theirs[..INSTANCES], indices_plain(opp, own), "{s}");
-                assert!(mine[INSTANCES..].iter().all(|&i| i == 0), "{s}");
-                positions += 1;
-                s.legal_moves(&mut moves);
-                let Some(&mv) = moves.choose(&mut rng) else {
-                    break;
-                };
-                passes += usize::from(mv.is_pass());
-                s.play_unchecked(mv);
-            }
-        }
+        let (positions, passes) = kept_indices_agree_along_random_games::<TenIndexed>(
+            11,
+            150,
+            INSTANCES,
+            |s, seat| s.tracked.view(seat).to_vec(),
+            indices_plain,
+        );
         assert!(
             positions > 13_000 && passes > 10,
             "{positions} positions, {passes} passes"
