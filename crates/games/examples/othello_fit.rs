@@ -250,7 +250,7 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Records {
     // The value at the end of the early part, for its side to move.
     let (anchor, value) = match labelled.first() {
         Some(&(s, v)) => (s, v),
-        None => (state, final_score(&state)),
+        None => (state, duels::final_score(&state)),
     };
     let mut out = Records {
         outcome: Vec::with_capacity((early.len() + labelled.len()) * RECORD),
@@ -285,14 +285,6 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Records {
         }
     }
     out
-}
-
-/// A finished game's disc difference for the side to move, empties to the winner.
-fn final_score(s: &Othello) -> i32 {
-    let (own, opp) = s.sides();
-    let (a, b) = (own.count_ones() as i32, opp.count_ones() as i32);
-    let e = 64 - a - b;
-    (a - b) + (a - b).signum() * e
 }
 
 fn fit(o: &Options) -> Result<(), String> {
@@ -504,7 +496,7 @@ fn duel(o: &Options) -> Result<(), String> {
             };
             state.play_unchecked(mv);
         }
-        let d = final_score(&state);
+        let d = duels::final_score(&state);
         if state.to_move() == a_seat { d } else { -d }
     });
     println!(

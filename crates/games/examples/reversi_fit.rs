@@ -146,7 +146,7 @@ fn generate(o: &Options) -> Result<(), String> {
             }
             s.play_unchecked(report.best.expect("an unfinished game has a move"));
         }
-        let result = final_score(&s);
+        let result = duels::final_score(&s);
         for p in &seen {
             let v = if p.to_move() == s.to_move() {
                 result
@@ -180,14 +180,6 @@ fn generate(o: &Options) -> Result<(), String> {
 fn empties(s: &Reversi10) -> u32 {
     let (own, opp) = s.sides();
     CELLS as u32 - (own | opp).count_ones()
-}
-
-/// A finished game's disc difference for the side to move, empties to the winner.
-fn final_score(s: &Reversi10) -> i32 {
-    let (own, opp) = s.sides();
-    let (a, b) = (own.count_ones() as i32, opp.count_ones() as i32);
-    let e = CELLS - a - b;
-    (a - b) + (a - b).signum() * e
 }
 
 fn fit(o: &Options) -> Result<(), String> {
@@ -286,7 +278,7 @@ fn duel(o: &Options) -> Result<(), String> {
             };
             state.play_unchecked(report.best.expect("an unfinished game has a move"));
         }
-        let d = final_score(&state);
+        let d = duels::final_score(&state);
         if state.to_move() == a_seat { d } else { -d }
     });
     println!(

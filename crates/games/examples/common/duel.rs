@@ -27,6 +27,15 @@ pub fn random_plies<G: Game>(state: &mut G, plies: u32, rng: &mut impl rand::Rng
     }
 }
 
+/// A finished game's disc difference for the side to move, empties to the winner.
+pub fn final_score<S: ply_games::reversi::Size>(s: &ply_games::reversi::Reversi<S>) -> i32 {
+    use ply_games::reversi::Bits;
+    let (own, opp) = s.sides();
+    let (a, b) = (own.count() as i32, opp.count() as i32);
+    let e = (S::N * S::N) as i32 - a - b;
+    (a - b) + (a - b).signum() * e
+}
+
 /// Plays `pairs` pairs of games from the openings of [`opening`]: in game 0 of a pair A
 /// plays the opening's side to move, in game 1 the other side. `play(opening, A's seat)`
 /// plays one game and gives A's final disc difference.

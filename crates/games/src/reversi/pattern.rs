@@ -1082,10 +1082,10 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn weights_file_round_trips_and_the_committed_one_has_every_weight() {
-        let mut rng = ChaCha8Rng::seed_from_u64(9);
-        let params: Vec<i16> = (0..PHASES * LAYOUT.params_per_phase)
+    /// `n` weights, 70% of them 0 (runs of zeros, as in a fitted file), the rest anything.
+    pub(crate) fn sparse_random_params(seed: u64, n: usize) -> Vec<i16> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (0..n)
             .map(|_| {
                 if rng.random_bool(0.7) {
                     0
@@ -1093,7 +1093,12 @@ pub(crate) mod tests {
                     rng.random_range(i16::MIN..=i16::MAX)
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn weights_file_round_trips_and_the_committed_one_has_every_weight() {
+        let params = sparse_random_params(9, PHASES * LAYOUT.params_per_phase);
         let bytes = write_params(&params);
         assert_eq!(read_params(&bytes).unwrap(), params);
         assert!(matches!(

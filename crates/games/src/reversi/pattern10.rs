@@ -330,7 +330,7 @@ mod tests {
     use crate::reversi::pattern::Image;
     use crate::reversi::pattern::tests::{
         assert_instances_cover_distinct_cells, kept_indices_agree_along_random_games,
-        random_positions,
+        random_positions, sparse_random_params,
     };
     use crate::reversi::{IndexedReversi10, OthelloEval, Reversi10, Ten, TenIndexed};
 
@@ -448,16 +448,7 @@ mod tests {
 
     #[test]
     fn weights_file_round_trips_and_the_committed_one_has_every_phase_fitted() {
-        let mut rng = ChaCha8Rng::seed_from_u64(9);
-        let params: Vec<i16> = (0..PHASES * LAYOUT.params_per_phase)
-            .map(|_| {
-                if rng.random_bool(0.7) {
-                    0
-                } else {
-                    rng.random_range(i16::MIN..=i16::MAX)
-                }
-            })
-            .collect();
+        let params = sparse_random_params(9, PHASES * LAYOUT.params_per_phase);
         let bytes = write_params(&params);
         assert_eq!(read_params(&bytes).unwrap(), params);
         assert!(matches!(
