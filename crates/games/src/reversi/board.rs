@@ -98,9 +98,9 @@ pub trait Size: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
 }
 
 /// Data derived from the discs that an evaluation reads at every node of a search, and that
-/// a move updates for much less than a position costs to recompute it: 8x8 Othello's
-/// pattern indices ([`super::pattern::Indices`]) on [`EightIndexed`], nothing (`()`) on the
-/// plain boards.
+/// a move updates for much less than a position costs to recompute it: the pattern indices
+/// of 8x8 Othello ([`super::pattern::Indices`]) on [`EightIndexed`] and of 10x10 Reversi
+/// ([`super::pattern10::Indices`]) on [`TenIndexed`], nothing (`()`) on the plain boards.
 ///
 /// Why the rules carry it: the search is generic and copies the state into each child,
 /// and its evaluator sees a position, never the move that led there; so the move is the
@@ -112,8 +112,8 @@ pub trait Size: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
 /// and every move update them, a cost that whatever never evaluates (perft, MCTS playouts,
 /// the endgame solver's game) paid for nothing: MCTS was 1.38x and perft 1.28x slower with
 /// them (docs/benchmarks.md). So [`Othello`] carries nothing, and only the alpha-beta
-/// search, which evaluates at every leaf, plays on [`IndexedOthello`]
-/// (`Heuristics::Searched`).
+/// search, which evaluates at every leaf, plays on [`IndexedOthello`] (and on 10x10, for
+/// the same reason, [`IndexedReversi10`]; `Heuristics::Searched`).
 pub trait Tracked<B>: Copy + Send + Sync + 'static {
     /// The data of a board with these discs.
     fn new(black: B, white: B) -> Self;
@@ -126,7 +126,7 @@ impl<B> Tracked<B> for () {
     fn place(&mut self, _: Seat, _: usize, _: B) {}
 }
 
-/// The three boards differ only in these four facts; one macro writes their `Size`.
+/// The four boards differ only in these four facts; one macro writes their `Size`.
 macro_rules! size {
     ($board:ty, $bits:ty, $n:expr, $tracked:ty, $info:ident) => {
         impl Size for $board {

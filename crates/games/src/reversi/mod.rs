@@ -78,7 +78,7 @@ pub use board::{
 };
 pub use eight::simd_in_use;
 pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};
-pub use eval::{CornersFirst, OthelloEval, Positional};
+pub use eval::{CornersFirst, OthelloEval, Positional, positional_terms};
 pub use moves::{Place, perft_bits};
 
 /// 8x8 Othello searches with the fitted pattern evaluation ([`OthelloEval::Pattern`],

@@ -994,28 +994,24 @@ pub(crate) mod tests {
         );
     }
 
-    #[test]
-    fn cell_powers_name_each_instance_cell_once_with_its_power() {
-        // Each instance reads its cells' digits with the powers 1, 3, 9, ... in the order of
-        // its pattern's cells: the table holds each power once per instance.
-        let pats = instance_patterns();
-        for (k, &p) in pats.iter().enumerate() {
-            let mut powers: Vec<u16> = CELL_POWERS
-                .iter()
-                .map(|c| c[k])
-                .filter(|&x| x > 0)
-                .collect();
-            powers.sort();
-            let want: Vec<u16> = (0..PATTERNS[p].cells.len() as u32)
-                .map(|j| 3u16.pow(j))
-                .collect();
-            assert_eq!(powers, want, "instance {k} ({})", PATTERNS[p].name);
+    /// Each instance reads its cells' digits with the powers 1, 3, 9, ... in the order of its
+    /// pattern's cells: the table holds each power once per instance, and nothing in the
+    /// padding lanes.
+    pub(crate) fn assert_cell_powers_name_each_instance_cell_once<const L: usize>(
+        table: &[[u32; L]],
+        patterns: &[Pattern],
+    ) {
+        let mut k = 0;
+        for p in patterns {
+            for _ in p.images {
+                let mut powers: Vec<u32> = table.iter().map(|c| c[k]).filter(|&x| x > 0).collect();
+                powers.sort();
+                let want: Vec<u32> = (0..p.cells.len() as u32).map(|j| 3u32.pow(j)).collect();
+                assert_eq!(powers, want, "instance {k} ({})", p.name);
+                k += 1;
+            }
         }
-        assert!(
-            CELL_POWERS
-                .iter()
-                .all(|c| c[INSTANCES..].iter().all(|&x| x == 0))
-        );
+        assert!(table.iter().all(|c| c[k..].iter().all(|&x| x == 0)));
     }
 
     /// Two instances of one pattern reading the same cells would count them twice.
@@ -1035,6 +1031,14 @@ pub(crate) mod tests {
             sets.dedup();
             assert_eq!(sets.len(), p.images.len(), "{}", p.name);
         }
+    }
+
+    #[test]
+    fn cell_powers_name_each_instance_cell_once_with_its_power() {
+        assert_cell_powers_name_each_instance_cell_once(
+            &CELL_POWERS.map(|c| c.map(u32::from)),
+            &PATTERNS,
+        );
     }
 
     #[test]

@@ -35,11 +35,14 @@
 //! The 8x8 code reads a row of an image as a byte of a `u64` and turns a byte into a base-3
 //! index through a 256-entry table; a 10x10 row is 10 bits of a `u128`, so none of its
 //! index arithmetic carries over. What does carry over is shared: the [`Pattern`] and
-//! [`Image`](super::pattern::Image) definitions, the folding of mirrored indices ([`Layout::fold`]) and the weights
-//! file's format. Here the indices are computed from one table, `CELL_POWERS`, the power of
-//! 3 of each cell in each instance: from scratch ([`indices`]) as the sum over the discs of
-//! their powers (twice for the other side's), and in a search by the move's change alone
-//! ([`Indices`], as 8x8's update does).
+//! [`Image`](super::pattern::Image) definitions (the corners and the line builders
+//! themselves), the folding of mirrored indices ([`Layout::fold`]), the cell-power table and
+//! its update, and the weights file's format. Here the indices are computed from that table,
+//! `CELL_POWERS`, the power of 3 of each cell in each instance: from scratch ([`indices`])
+//! as the sum over the discs of their powers (twice for the other side's), and in a search
+//! by the move's change alone ([`Indices`], as 8x8's update does). The lanes are `u32`
+//! because a 12-cell pattern was tried first; the indices now stay below 3^10, so `u16`
+//! lanes, as on 8x8, would do and halve the update's work (not measured yet).
 //!
 //! Units: 1/100 of a disc, for the side to move.
 
@@ -184,7 +187,7 @@ pub fn scalar_param(s: usize) -> usize {
 }
 
 /// The scalar features of a position: a constant 1 and the terms of the hand-written
-/// evaluation ([`super::eval::positional_terms`]: corners, edge-stable discs, mobility,
+/// evaluation ([`super::positional_terms`]: corners, edge-stable discs, mobility,
 /// frontier, X- and C-squares next to an empty corner), so that each phase weighs them
 /// as its data says and the patterns add what they miss.
 #[inline]
@@ -329,8 +332,8 @@ mod tests {
     use super::*;
     use crate::reversi::pattern::Image;
     use crate::reversi::pattern::tests::{
-        assert_instances_cover_distinct_cells, kept_indices_agree_along_random_games,
-        random_positions, sparse_random_params,
+        assert_cell_powers_name_each_instance_cell_once, assert_instances_cover_distinct_cells,
+        kept_indices_agree_along_random_games, random_positions, sparse_random_params,
     };
     use crate::reversi::{IndexedReversi10, OthelloEval, Reversi10, Ten, TenIndexed};
 
@@ -362,19 +365,7 @@ mod tests {
             INSTANCES
         );
         assert_instances_cover_distinct_cells(&PATTERNS, N);
-        let pats = instance_patterns();
-        for (k, &p) in pats.iter().enumerate() {
-            let mut powers: Vec<u32> = CELL_POWERS
-                .iter()
-                .map(|c| c[k])
-                .filter(|&x| x > 0)
-                .collect();
-            powers.sort();
-            let want: Vec<u32> = (0..PATTERNS[p].cells.len() as u32)
-                .map(|j| 3u32.pow(j))
-                .collect();
-            assert_eq!(powers, want, "instance {k} ({})", PATTERNS[p].name);
-        }
+        assert_cell_powers_name_each_instance_cell_once(&CELL_POWERS, &PATTERNS);
         // 232,416 pattern weights after folding (a line of 10 cells: (3^10 + 3^5) / 2).
         assert_eq!(LAYOUT.params_per_phase, 232_416 + SCALARS);
     }
