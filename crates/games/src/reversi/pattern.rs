@@ -46,7 +46,14 @@ pub const UNITS_PER_DISC: i32 = 100;
 /// The phase of a position with `discs` discs on the board.
 #[inline]
 pub fn phase(discs: u32) -> usize {
-    ((discs.saturating_sub(4) / DISCS_PER_PHASE) as usize).min(PHASES - 1)
+    phase_of(discs, DISCS_PER_PHASE, PHASES)
+}
+
+/// The phase of `discs` discs when phases of `per_phase` discs start at the 4 discs of the
+/// start, the last one taking the rest (both boards).
+#[inline(always)]
+pub(crate) fn phase_of(discs: u32, per_phase: u32, phases: usize) -> usize {
+    ((discs.saturating_sub(4) / per_phase) as usize).min(phases - 1)
 }
 
 /// One pattern: its cells in the canonical place (row, column), the first cell the lowest
@@ -478,23 +485,43 @@ pub(crate) const fn cell_powers<const CELLS: usize, const L: usize>(
 /// the other's), and an instance's index by that change times the cell's power of 3. The
 /// indices stay below 3^10 and the arithmetic wraps, so the order of the additions does not
 /// matter.
+pub type Indices = SeatIndices<u16, LANES>;
+
+/// Both sides' views of a position's pattern indices, `L` lanes of `T` each: 8x8's
+/// [`Indices`] and 10x10's [`super::pattern10::Indices`].
 #[derive(Clone, Copy)]
-pub struct Indices {
+pub struct SeatIndices<T, const L: usize> {
     /// By seat number (black 0): the indices with that seat's discs as "own".
-    by_seat: [[u16; LANES]; 2],
+    by_seat: [[T; L]; 2],
 }
 
-impl Indices {
-    /// The indices with `seat`'s discs as "own" (the first [`INSTANCES`] lanes; the rest 0).
+impl<T: Lane, const L: usize> SeatIndices<T, L> {
+    /// The indices with `seat`'s discs as "own" (the instances' lanes first; the rest 0).
     #[inline]
-    pub fn view(&self, seat: ply_core::Seat) -> &[u16; LANES] {
+    pub fn view(&self, seat: ply_core::Seat) -> &[T; L] {
         &self.by_seat[seat.index()]
+    }
+
+    /// Black's view and white's.
+    pub(crate) fn from_views(black: [T; L], white: [T; L]) -> Self {
+        SeatIndices {
+            by_seat: [black, white],
+        }
+    }
+
+    /// `mover` placed a disc on the cell whose powers are `placed` and turned discs whose
+    /// powers sum to `turned` ([`place_lanes`]).
+    #[inline(always)]
+    pub(crate) fn place(&mut self, mover: ply_core::Seat, placed: &[T; L], turned: &[T; L]) {
+        place_lanes(&mut self.by_seat, mover, placed, turned);
     }
 }
 
 /// An index lane: `u16` on 8x8 (indices below 3^10), `u32` on 10x10 ([`super::pattern10`]).
-pub(crate) trait Lane: Copy {
+pub trait Lane: Copy {
+    /// Wrapping addition.
     fn add(self, other: Self) -> Self;
+    /// Wrapping subtraction.
     fn sub(self, other: Self) -> Self;
 }
 
@@ -555,9 +582,7 @@ impl super::Tracked<u64> for Indices {
             }
             out
         };
-        Indices {
-            by_seat: [lanes(black, white), lanes(white, black)],
-        }
+        Indices::from_views(lanes(black, white), lanes(white, black))
     }
 
     #[inline]
@@ -568,7 +593,7 @@ impl super::Tracked<u64> for Indices {
             add(&mut turned, &CELL_POWERS[f.trailing_zeros() as usize]);
             f &= f - 1;
         }
-        place_lanes(&mut self.by_seat, mover, &CELL_POWERS[cell], &turned);
+        self.place(mover, &CELL_POWERS[cell], &turned);
     }
 }
 

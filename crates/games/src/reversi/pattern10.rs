@@ -50,7 +50,7 @@ use std::sync::LazyLock;
 
 use super::pattern::{
     CORNER_2X5, CORNER_3X3, Layout, Pattern, ReadWeightsError, add, cell_powers, diagonal_pattern,
-    place_lanes, row_pattern,
+    row_pattern,
 };
 
 /// Cells per side.
@@ -59,13 +59,12 @@ const N: u8 = 10;
 pub const PHASES: usize = 8;
 /// Discs per phase: phase `p` holds `4 + 12p ..= 15 + 12p` discs (the last up to 100).
 pub const DISCS_PER_PHASE: u32 = 12;
-/// Evaluation units per disc.
-pub const UNITS_PER_DISC: i32 = 100;
+pub use super::pattern::UNITS_PER_DISC;
 
 /// The phase of a position with `discs` discs on the board.
 #[inline]
 pub fn phase(discs: u32) -> usize {
-    ((discs.saturating_sub(4) / DISCS_PER_PHASE) as usize).min(PHASES - 1)
+    super::pattern::phase_of(discs, DISCS_PER_PHASE, PHASES)
 }
 
 /// The patterns, in the order of the weight tables: 8x8's corners, and its lines at 10
@@ -145,31 +144,17 @@ pub fn indices_plain(own: u128, opp: u128) -> Vec<u32> {
 /// The pattern indices of a 10x10 position from both sides' points of view, updated by each
 /// placement instead of recomputed ([`super::Tracked`]), as 8x8's
 /// [`super::pattern::Indices`]: `view(seat)` equals [`indices`]`(seat's discs, the other's)`.
-#[derive(Clone, Copy)]
-pub struct Indices {
-    /// By seat number (black 0): the indices with that seat's discs as "own".
-    by_seat: [[u32; LANES]; 2],
-}
-
-impl Indices {
-    /// The indices with `seat`'s discs as "own".
-    #[inline]
-    pub fn view(&self, seat: ply_core::Seat) -> &[u32; LANES] {
-        &self.by_seat[seat.index()]
-    }
-}
+pub type Indices = super::pattern::SeatIndices<u32, LANES>;
 
 impl super::Tracked<u128> for Indices {
     fn new(black: u128, white: u128) -> Indices {
-        Indices {
-            by_seat: [indices(black, white), indices(white, black)],
-        }
+        Indices::from_views(indices(black, white), indices(white, black))
     }
 
     #[inline]
     fn place(&mut self, mover: ply_core::Seat, cell: usize, flipped: u128) {
         let turned = powers_of(flipped);
-        place_lanes(&mut self.by_seat, mover, &CELL_POWERS[cell], &turned);
+        self.place(mover, &CELL_POWERS[cell], &turned);
     }
 }
 
