@@ -61,9 +61,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use ply_core::{Budget, Evaluator, Game, ProbCut, Score};
-use ply_games::reversi::fit::{SparseRows, ridge};
 use ply_games::reversi::pattern::{
-    self, DISCS_PER_PHASE, INSTANCES, LAYOUT, PHASES, PatternWeights, SCALARS, UNITS_PER_DISC,
+    self, DISCS_PER_PHASE, INSTANCES, LAYOUT, PHASES, PatternWeights, UNITS_PER_DISC,
 };
 use ply_games::reversi::{
     CornersFirst, EndgameSolver, IndexedOthello, Othello, OthelloEval, Place, SolveMode, empties,
@@ -75,37 +74,13 @@ use rand_chacha::ChaCha8Rng;
 
 const RECORD: usize = 17;
 
-struct Options(Vec<(String, String)>);
-
-impl Options {
-    fn parse(args: &[String]) -> Result<Options, String> {
-        let mut out = Vec::new();
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            let key = a
-                .strip_prefix("--")
-                .ok_or_else(|| format!("expected --option, got {a:?}"))?;
-            let value = it.next().ok_or_else(|| format!("--{key} needs a value"))?;
-            out.push((key.to_string(), value.clone()));
-        }
-        Ok(Options(out))
-    }
-
-    fn get(&self, key: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn num<T: std::str::FromStr>(&self, key: &str, default: T) -> Result<T, String> {
-        match self.get(key) {
-            None => Ok(default),
-            Some(v) => v.parse().map_err(|_| format!("--{key}: bad number {v:?}")),
-        }
-    }
-}
+#[path = "common/duel.rs"]
+mod duels;
+#[path = "common/fit.rs"]
+mod fitting;
+#[path = "common/options.rs"]
+mod options;
+use options::Options;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -275,7 +250,7 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Records {
     // The value at the end of the early part, for its side to move.
     let (anchor, value) = match labelled.first() {
         Some(&(s, v)) => (s, v),
-        None => (state, final_score(&state)),
+        None => (state, duels::final_score(&state)),
     };
     let mut out = Records {
         outcome: Vec::with_capacity((early.len() + labelled.len()) * RECORD),
@@ -312,142 +287,30 @@ fn play(g: &Generate, index: u64, solver: &mut EndgameSolver) -> Records {
     out
 }
 
-/// A finished game's disc difference for the side to move, empties to the winner.
-fn final_score(s: &Othello) -> i32 {
-    let (own, opp) = s.sides();
-    let (a, b) = (own.count_ones() as i32, opp.count_ones() as i32);
-    let e = 64 - a - b;
-    (a - b) + (a - b).signum() * e
-}
-
 fn fit(o: &Options) -> Result<(), String> {
-    let data = o.get("data").ok_or("--data FILE[,FILE...] is required")?;
     let out = o.get("out").ok_or("--out WEIGHTS is required")?;
-    let lambdas = lambdas(o.get("lambda").unwrap_or("5"))?;
-    let iterations: usize = o.num("iterations", 100)?;
-    let overlap: u32 = o.num("overlap", 2)?;
-    let holdout: f64 = o.num("holdout", 0.05)?;
-    let records = read_records(data)?;
-    let test_records;
-    let (train, test) = match o.get("test") {
-        Some(files) => {
-            test_records = read_records(files)?;
-            (&records[..], &test_records[..])
-        }
-        None => {
-            let test_from = records.len() - (records.len() as f64 * holdout) as usize;
-            records.split_at(test_from)
-        }
-    };
-    eprintln!("{} positions to fit, {} held out", train.len(), test.len());
-    let start = Instant::now();
-    let per = LAYOUT.params_per_phase;
-    let mut params = vec![0i16; PHASES * per];
-    let features = |own: u64, opp: u64| {
-        let (pats, scal) = pattern::features(own, opp);
-        let scalars = (0..SCALARS).map(|i| (pattern::scalar_param(i) as u32, scal[i] as f32));
-        pats.into_iter()
-            .map(|p| (p, 1.0f32))
-            .chain(scalars)
-            .collect::<Vec<_>>()
-    };
-    println!("| phase | discs | fitted on | train rms | held out | held-out rms | rms of 0 |");
-    println!("|---|---|---|---|---|---|---|");
-    for ph in 0..PHASES {
-        let lo = 4 + DISCS_PER_PHASE * ph as u32;
-        let hi = if ph == PHASES - 1 {
-            64
-        } else {
-            lo + DISCS_PER_PHASE - 1
-        };
-        let near = |own: u64, opp: u64| {
-            let d = (own | opp).count_ones();
-            d + overlap >= lo && d <= hi + overlap
-        };
-        let mut rows = SparseRows::new();
-        let mut targets = Vec::new();
-        for &(own, opp, y) in train.iter().filter(|r| near(r.0, r.1)) {
-            rows.push(features(own, opp));
-            targets.push(y);
-        }
-        let (w, report) = ridge(&rows, &targets, per, lambdas[ph], iterations);
-        for (k, v) in w.iter().enumerate() {
-            let units = (v * UNITS_PER_DISC as f32).round();
-            params[ph * per + k] = units.clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
-        }
-        let in_phase: Vec<_> = test
-            .iter()
-            .filter(|r| pattern::phase((r.0 | r.1).count_ones()) == ph)
-            .collect();
-        let rms = |f: &dyn Fn(u64, u64) -> f32| {
-            let sq: f64 = in_phase
-                .iter()
-                .map(|r| f64::from(r.2 - f(r.0, r.1)).powi(2))
-                .sum();
-            (sq / in_phase.len().max(1) as f64).sqrt()
-        };
-        let predict = |own: u64, opp: u64| {
-            features(own, opp)
-                .iter()
-                .map(|&(c, v)| v * w[c as usize])
-                .sum::<f32>()
-        };
-        println!(
-            "| {ph} | {lo}-{hi} | {} | {:.2} | {} | {:.2} | {:.2} |",
-            rows.len(),
-            report.rms,
-            in_phase.len(),
-            rms(&predict),
-            rms(&|_, _| 0.0)
-        );
-    }
-    let file = pattern::write_params(&params);
-    std::fs::write(out, &file).map_err(|e| format!("writing {out}: {e}"))?;
-    let set = params.iter().filter(|&&p| p != 0).count();
-    eprintln!(
-        "fitted in {:.1} s; {set} of {} weights set; {} bytes -> {out} ({INSTANCES} instances)",
-        start.elapsed().as_secs_f64(),
-        params.len(),
-        file.len()
-    );
-    Ok(())
-}
-
-/// The records of the comma-separated files, in order: (own, other, label in discs).
-fn read_records(files: &str) -> Result<Vec<(u64, u64, f32)>, String> {
-    let mut bytes = Vec::new();
-    for f in files.split(',') {
-        bytes.extend(std::fs::read(f).map_err(|e| format!("reading {f}: {e}"))?);
-    }
-    if bytes.len() % RECORD != 0 {
-        return Err(format!(
-            "{files}: not a whole number of {RECORD}-byte records"
-        ));
-    }
-    Ok(bytes
-        .chunks_exact(RECORD)
-        .map(|r| {
+    let board = fitting::Board {
+        record: RECORD,
+        parse: |r| {
             let own = u64::from_le_bytes(r[0..8].try_into().expect("8 bytes"));
             let opp = u64::from_le_bytes(r[8..16].try_into().expect("8 bytes"));
-            (own, opp, f32::from(r[16] as i8))
-        })
-        .collect())
-}
-
-/// `--lambda`: one ridge strength for every phase, or one per phase.
-fn lambdas(arg: &str) -> Result<Vec<f64>, String> {
-    let values = arg
-        .split(',')
-        .map(|v| {
-            v.parse::<f64>()
-                .map_err(|_| format!("--lambda: bad number {v:?}"))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    match values.len() {
-        1 => Ok(vec![values[0]; PHASES]),
-        n if n == PHASES => Ok(values),
-        n => Err(format!("--lambda: one value or {PHASES}, not {n}")),
-    }
+            (own, opp)
+        },
+        discs: |&(own, opp)| (own | opp).count_ones(),
+        cells: 64,
+        phases: PHASES,
+        discs_per_phase: DISCS_PER_PHASE,
+        per_phase: LAYOUT.params_per_phase,
+        features: |&(own, opp)| {
+            let (pats, scal) = pattern::features(own, opp);
+            fitting::feature_row(pats, scal, pattern::scalar_param)
+        },
+    };
+    let params = fitting::fit(o, &board)?;
+    let file = pattern::write_params(&params);
+    std::fs::write(out, &file).map_err(|e| format!("writing {out}: {e}"))?;
+    eprintln!("{} bytes -> {out} ({INSTANCES} instances)", file.len());
+    Ok(())
 }
 
 fn speed(o: &Options) -> Result<(), String> {
@@ -612,78 +475,33 @@ fn duel(o: &Options) -> Result<(), String> {
         AlphaBeta::with(b, CornersFirst, config),
     ];
     let mut solver = EndgameSolver::new();
-    let (mut wins, mut draws, mut losses, mut discs) = (0u32, 0u32, 0u32, 0i64);
-    let mut pair_scores = Vec::new();
     let start = Instant::now();
-    for p in 0..pairs {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ p);
-        let mut open = Othello::start();
-        let mut moves: Vec<Place> = Vec::new();
-        for _ in 0..opening {
-            open.legal_moves(&mut moves);
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            open.play_unchecked(mv);
+    let tally = duels::play_pairs(pairs, seed, opening, |open: Othello, a_seat| {
+        for s in &mut searches {
+            s.clear();
         }
-        let mut pair = 0.0;
-        // Game 0: A plays the side to move of the opening; game 1: B does.
-        for game in 0..2usize {
-            let a_seat = if game == 0 {
-                open.to_move()
+        let mut state = open;
+        while state.outcome().is_none() {
+            let mv = if empties(&state) <= exact {
+                solver
+                    .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+                    .expect("an unfinished game has a solution")
+                    .best
             } else {
-                open.to_move().next(2)
+                let side = usize::from(state.to_move() != a_seat);
+                searches[side]
+                    .search(&IndexedOthello::from(state), Budget::depth(depth))
+                    .best
+                    .expect("a search of an unfinished game has a move")
             };
-            for s in &mut searches {
-                s.clear();
-            }
-            let mut state = open;
-            while state.outcome().is_none() {
-                let mv = if empties(&state) <= exact {
-                    solver
-                        .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
-                        .expect("an unfinished game has a solution")
-                        .best
-                } else {
-                    let side = usize::from(state.to_move() != a_seat);
-                    searches[side]
-                        .search(&IndexedOthello::from(state), Budget::depth(depth))
-                        .best
-                        .expect("a search of an unfinished game has a move")
-                };
-                state.play_unchecked(mv);
-            }
-            let d = final_score(&state);
-            let for_a = if state.to_move() == a_seat { d } else { -d };
-            discs += i64::from(for_a);
-            let points = match for_a.signum() {
-                1 => {
-                    wins += 1;
-                    1.0
-                }
-                0 => {
-                    draws += 1;
-                    0.5
-                }
-                _ => {
-                    losses += 1;
-                    0.0
-                }
-            };
-            pair += points;
+            state.play_unchecked(mv);
         }
-        pair_scores.push(pair / 2.0);
-    }
-    let n = pair_scores.len() as f64;
-    let mean = pair_scores.iter().sum::<f64>() / n;
-    let var = pair_scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * (var / n).sqrt();
-    let games = 2 * pairs;
+        let d = duels::final_score(&state);
+        if state.to_move() == a_seat { d } else { -d }
+    });
     println!(
-        "A: +{wins} ={draws} -{losses} of {games} games: {:.1}% +- {:.1}% (95%, from {pairs} pairs); {:+.2} discs a game; depth {depth}, exact from {exact}, {:.0} s",
-        100.0 * mean,
-        100.0 * half,
-        discs as f64 / games as f64,
+        "{}; depth {depth}, exact from {exact}, {:.0} s",
+        tally.summary(),
         start.elapsed().as_secs_f64()
     );
     Ok(())

@@ -139,9 +139,9 @@ macro_rules! with_game {
 pub trait Heuristics: Game {
     /// The state alpha-beta searches play on: the game itself, or the same game carrying
     /// data its evaluator reads at every leaf and its moves keep up to date (8x8 Othello's
-    /// [`reversi::IndexedOthello`]), which the plain game does not carry so that what never
-    /// evaluates (perft, MCTS) does not pay for it. Same moves, same rules; a search converts
-    /// the position it is given ([`Searching`]).
+    /// [`reversi::IndexedOthello`], 10x10's [`reversi::IndexedReversi10`]), which the plain
+    /// game does not carry so that what never evaluates (perft, MCTS) does not pay for it.
+    /// Same moves, same rules; a search converts the position it is given ([`Searching`]).
     type Searched: Game<Move = Self::Move> + From<Self>;
     /// The evaluator strong players use, on the game and on its searched state alike.
     type Eval: Evaluator<Self> + Evaluator<Self::Searched> + Default + Clone + 'static;
@@ -154,7 +154,7 @@ pub trait Heuristics: Game {
     }
 
     /// The evaluator `choice` names. Games whose best evaluator is the hand-written one
-    /// (all but 8x8 Othello) give it for both choices.
+    /// (all but the two Reversi boards) give it for both choices.
     fn evaluator(choice: EvalChoice) -> Self::Eval {
         let _ = choice;
         Self::Eval::default()
@@ -206,11 +206,11 @@ where
 /// Which of a game's evaluators a built-in player searches with (`eval=` in a bot spec).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EvalChoice {
-    /// The game's best evaluator ([`Heuristics::Eval`]'s default): for 8x8 Othello the
-    /// fitted pattern evaluation.
+    /// The game's best evaluator ([`Heuristics::Eval`]'s default): for 8x8 Othello and 10x10
+    /// Reversi the fitted pattern evaluation.
     #[default]
     Best,
-    /// The hand-written evaluator, kept to compare against (8x8 Othello's
+    /// The hand-written evaluator, kept to compare against (both Reversi boards'
     /// [`reversi::Positional`]); the same as `Best` in every other game.
     Classic,
 }

@@ -405,8 +405,8 @@ pub fn builtin_player<G: Heuristics>(
 ) -> Result<Box<dyn Player<G>>, BuildPlayerError> {
     let think = Duration::from_millis(options.ms.unwrap_or(DEFAULT_MS));
     let eval = G::evaluator(options.eval.unwrap_or_default());
-    // Alpha-beta plays on the game's searched state (8x8 Othello's keeps its evaluation's
-    // indices), converted from each position it is asked about.
+    // Alpha-beta plays on the game's searched state (both Reversi boards' keep their
+    // evaluations' indices), converted from each position it is asked about.
     let search = || {
         AlphaBeta::<G::Searched, _, _>::with(
             eval.clone(),

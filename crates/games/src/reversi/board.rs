@@ -98,9 +98,9 @@ pub trait Size: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
 }
 
 /// Data derived from the discs that an evaluation reads at every node of a search, and that
-/// a move updates for much less than a position costs to recompute it: 8x8 Othello's
-/// pattern indices ([`super::pattern::Indices`]) on [`EightIndexed`], nothing (`()`) on the
-/// plain boards.
+/// a move updates for much less than a position costs to recompute it: the pattern indices
+/// of 8x8 Othello ([`super::pattern::Indices`]) on [`EightIndexed`] and of 10x10 Reversi
+/// ([`super::pattern10::Indices`]) on [`TenIndexed`], nothing (`()`) on the plain boards.
 ///
 /// Why the rules carry it: the search is generic and copies the state into each child,
 /// and its evaluator sees a position, never the move that led there; so the move is the
@@ -112,8 +112,8 @@ pub trait Size: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
 /// and every move update them, a cost that whatever never evaluates (perft, MCTS playouts,
 /// the endgame solver's game) paid for nothing: MCTS was 1.38x and perft 1.28x slower with
 /// them (docs/benchmarks.md). So [`Othello`] carries nothing, and only the alpha-beta
-/// search, which evaluates at every leaf, plays on [`IndexedOthello`]
-/// (`Heuristics::Searched`).
+/// search, which evaluates at every leaf, plays on [`IndexedOthello`] (and on 10x10, for
+/// the same reason, [`IndexedReversi10`]; `Heuristics::Searched`).
 pub trait Tracked<B>: Copy + Send + Sync + 'static {
     /// The data of a board with these discs.
     fn new(black: B, white: B) -> Self;
@@ -126,7 +126,7 @@ impl<B> Tracked<B> for () {
     fn place(&mut self, _: Seat, _: usize, _: B) {}
 }
 
-/// The three boards differ only in these four facts; one macro writes their `Size`.
+/// The four boards differ only in these four facts; one macro writes their `Size`.
 macro_rules! size {
     ($board:ty, $bits:ty, $n:expr, $tracked:ty, $info:ident) => {
         impl Size for $board {
@@ -169,6 +169,20 @@ size!(EightIndexed, u64, 8, super::pattern::Indices, OTHELLO_INFO);
 pub struct Ten;
 
 size!(Ten, u128, 10, (), REVERSI_INFO);
+
+/// 10x10 as [`Ten`], the same game, with the pattern indices of the 10x10 evaluation kept up
+/// to date by every move ([`super::pattern10::Indices`]): the board the alpha-beta search
+/// plays on ([`IndexedReversi10`]), for the reasons of [`EightIndexed`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TenIndexed;
+
+size!(
+    TenIndexed,
+    u128,
+    10,
+    super::pattern10::Indices,
+    REVERSI_INFO
+);
 
 /// A colour: player 1 is black (`x`, `1`), player 2 white (`o`, `2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -237,6 +251,8 @@ pub type Othello = Reversi<Eight>;
 /// Standard 8x8 Othello carrying its evaluation's pattern indices: what the alpha-beta
 /// search plays on (`From` converts either way).
 pub type IndexedOthello = Reversi<EightIndexed>;
+/// 10x10 Reversi as its alpha-beta search plays it (see [`TenIndexed`]).
+pub type IndexedReversi10 = Reversi<TenIndexed>;
 /// HackerEarth's 10x10 Reversi.
 pub type Reversi10 = Reversi<Ten>;
 
@@ -342,31 +358,39 @@ impl<S: Size> Reversi<S> {
     }
 }
 
-/// The same position, its indices computed once; then every move keeps them up to date.
-impl From<Othello> for IndexedOthello {
-    fn from(s: Othello) -> IndexedOthello {
-        Reversi {
-            own: s.own,
-            opp: s.opp,
-            turn: s.turn,
-            tracked: Tracked::new(s.discs(Disc::Black), s.discs(Disc::White)),
-            size: PhantomData,
+/// Conversions between a plain board and the same board keeping its pattern indices.
+macro_rules! indexed_conversions {
+    ($plain:ty, $indexed:ty) => {
+        /// The same position, its indices computed once; then every move keeps them up to date.
+        impl From<$plain> for $indexed {
+            fn from(s: $plain) -> $indexed {
+                Reversi {
+                    own: s.own,
+                    opp: s.opp,
+                    turn: s.turn,
+                    tracked: Tracked::new(s.discs(Disc::Black), s.discs(Disc::White)),
+                    size: PhantomData,
+                }
+            }
         }
-    }
+
+        /// The same position, the indices dropped.
+        impl From<$indexed> for $plain {
+            fn from(s: $indexed) -> $plain {
+                Reversi {
+                    own: s.own,
+                    opp: s.opp,
+                    turn: s.turn,
+                    tracked: (),
+                    size: PhantomData,
+                }
+            }
+        }
+    };
 }
 
-/// The same position, the indices dropped.
-impl From<IndexedOthello> for Othello {
-    fn from(s: IndexedOthello) -> Othello {
-        Reversi {
-            own: s.own,
-            opp: s.opp,
-            turn: s.turn,
-            tracked: (),
-            size: PhantomData,
-        }
-    }
-}
+indexed_conversions!(Othello, IndexedOthello);
+indexed_conversions!(Reversi10, IndexedReversi10);
 
 impl IndexedOthello {
     /// The pattern indices with the side to move's discs as "own" (the lanes of
@@ -374,6 +398,15 @@ impl IndexedOthello {
     /// weights or others (`othello_fit duel` plays weights files against each other).
     #[inline]
     pub fn indices(&self) -> &[u16; super::pattern::LANES] {
+        self.tracked.view(self.turn)
+    }
+}
+
+impl IndexedReversi10 {
+    /// The pattern indices with the side to move's discs as "own" (the lanes of
+    /// [`super::pattern10::Indices::view`]).
+    #[inline]
+    pub fn indices(&self) -> &[u32; super::pattern10::LANES] {
         self.tracked.view(self.turn)
     }
 }

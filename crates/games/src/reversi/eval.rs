@@ -4,7 +4,7 @@
 
 use ply_core::{Evaluator, MoveOrdering, Score};
 
-use super::board::{Bits, IndexedOthello, Othello, Reversi, Size};
+use super::board::{Bits, IndexedOthello, IndexedReversi10, Othello, Reversi, Reversi10, Size};
 use super::moves::{Place, legal, shift};
 
 /// The four corners.
@@ -87,26 +87,43 @@ fn neighbours<S: Size>(b: S::Bits) -> S::Bits {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Positional;
 
+/// [`Positional`]'s weights of the terms of [`positional_terms`].
+const POSITIONAL_WEIGHTS: [i32; 6] = [80, 30, 12, -4, -30, -10];
+
+/// The terms [`Positional`] weighs, each own minus other side's: corners, edge-stable discs,
+/// legal moves, frontier discs, X-squares and C-squares next to an empty corner. The 10x10
+/// pattern evaluation fits a weight per phase to each of them ([`super::pattern10`]).
+pub fn positional_terms<S: Size>(own: S::Bits, opp: S::Bits) -> [i32; 6] {
+    let empty = !(own | opp) & S::Bits::from_u128(S::FULL);
+    let corner = S::Bits::from_u128(corners(S::N));
+    let mob = legal::<S>(own, opp).count() as i32 - legal::<S>(opp, own).count() as i32;
+    let corners = (own & corner).count() as i32 - (opp & corner).count() as i32;
+    let stable = edge_stable::<S>(own) as i32 - edge_stable::<S>(opp) as i32;
+    let near_empty = neighbours::<S>(empty);
+    let frontier = (own & near_empty).count() as i32 - (opp & near_empty).count() as i32;
+    let (mut xs, mut cs) = (0, 0);
+    for (c, x, c_cells) in near_corner(S::N) {
+        if (empty & S::Bits::from_u128(c)).is_empty() {
+            continue;
+        }
+        let (x, c_cells) = (S::Bits::from_u128(x), S::Bits::from_u128(c_cells));
+        xs += (own & x).count() as i32 - (opp & x).count() as i32;
+        cs += (own & c_cells).count() as i32 - (opp & c_cells).count() as i32;
+    }
+    [corners, stable, mob, frontier, xs, cs]
+}
+
 impl<S: Size> Evaluator<Reversi<S>> for Positional {
     fn evaluate(&self, state: &Reversi<S>) -> Score {
         let (own, opp) = state.sides();
-        let empty = !(own | opp) & S::Bits::from_u128(S::FULL);
-        let corner = S::Bits::from_u128(corners(S::N));
-        let mob = legal::<S>(own, opp).count() as i32 - legal::<S>(opp, own).count() as i32;
-        let corners = (own & corner).count() as i32 - (opp & corner).count() as i32;
-        let stable = edge_stable::<S>(own) as i32 - edge_stable::<S>(opp) as i32;
-        let near_empty = neighbours::<S>(empty);
-        let frontier = (own & near_empty).count() as i32 - (opp & near_empty).count() as i32;
-        let mut risky = 0;
-        for (c, x, cs) in near_corner(S::N) {
-            if (empty & S::Bits::from_u128(c)).is_empty() {
-                continue;
-            }
-            let (x, cs) = (S::Bits::from_u128(x), S::Bits::from_u128(cs));
-            risky += 30 * ((own & x).count() as i32 - (opp & x).count() as i32);
-            risky += 10 * ((own & cs).count() as i32 - (opp & cs).count() as i32);
-        }
-        Score(80 * corners + 30 * stable + 12 * mob - 4 * frontier - risky)
+        let terms = positional_terms::<S>(own, opp);
+        Score(
+            terms
+                .iter()
+                .zip(POSITIONAL_WEIGHTS)
+                .map(|(t, w)| t * w)
+                .sum(),
+        )
     }
 }
 
@@ -183,12 +200,13 @@ impl<S: Size> MoveOrdering<Reversi<S>> for CornersFirst {
     }
 }
 
-/// The evaluator of 8x8 Othello's built-in players: the fitted patterns of
-/// [`super::pattern`] (the default), or [`Positional`], the hand-written one it replaced,
-/// kept so that the two can be compared (`eval=classic`).
+/// The evaluator of the built-in players on both boards: the fitted patterns (the default;
+/// [`super::pattern`] on 8x8, [`super::pattern10`] on 10x10), or [`Positional`], the
+/// hand-written one they replaced, kept so that the two can be compared (`eval=classic`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OthelloEval {
-    /// Pattern weights fitted by regression ([`super::pattern::WEIGHTS`]), 1/100 disc units.
+    /// Pattern weights fitted by regression ([`super::pattern::WEIGHTS`],
+    /// [`super::pattern10::WEIGHTS`]), 1/100 disc units.
     #[default]
     Pattern,
     /// [`Positional`].
@@ -227,6 +245,33 @@ impl Evaluator<IndexedOthello> for OthelloEval {
 
     fn probcut(&self, state: &IndexedOthello, depth: u32) -> Option<ply_core::ProbCut> {
         self.probcut_at(state.own | state.opp, depth)
+    }
+}
+
+/// 10x10: the patterns of [`super::pattern10`], no ProbCut (its regression was measured on
+/// 8x8 searches only).
+impl Evaluator<Reversi10> for OthelloEval {
+    fn evaluate(&self, state: &Reversi10) -> Score {
+        match self {
+            OthelloEval::Pattern => {
+                let (own, opp) = state.sides();
+                Score(super::pattern10::WEIGHTS.evaluate(own, opp))
+            }
+            OthelloEval::Classic => Positional.evaluate(state),
+        }
+    }
+}
+
+/// The same values as on [`Reversi10`], the pattern indices read from the state.
+impl Evaluator<IndexedReversi10> for OthelloEval {
+    fn evaluate(&self, state: &IndexedReversi10) -> Score {
+        match self {
+            OthelloEval::Pattern => {
+                let (own, opp) = state.sides();
+                Score(super::pattern10::WEIGHTS.evaluate_indexed(own, opp, state.indices()))
+            }
+            OthelloEval::Classic => Positional.evaluate(state),
+        }
     }
 }
 

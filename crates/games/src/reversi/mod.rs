@@ -23,12 +23,15 @@
 //!   ([`moves::legal`]), one shift-and-mask per step (the masks drop wraps across columns);
 //!   the 8x8 board has its own `u64` code on top (a parallel-prefix generator, ray-mask flips
 //!   and a perft passing each child's moves down), checked against those fills in the tests.
-//! * **Evaluation** (heuristics, not rules): 8x8 Othello's built-in players search with a
-//!   pattern evaluation whose weights were fitted by regression on ply's own self-play
-//!   ([`pattern`], [`fit`], the `othello_fit` example, `crates/games/data/othello-patterns.md`);
-//!   `eval=classic` gives back the hand-written [`Positional`]. 10x10 keeps [`Positional`]:
-//!   the patterns and weights are for the 8x8 board, and a 10x10 set would need its own
-//!   patterns, self-play data and fit.
+//! * **Evaluation** (heuristics, not rules): the built-in players of both boards search with
+//!   a pattern evaluation whose weights were fitted by regression on ply's own self-play;
+//!   `eval=classic` gives back the hand-written [`Positional`]. 8x8: [`pattern`], [`fit`],
+//!   the `othello_fit` example, `crates/games/data/othello-patterns.md`. 10x10 has its own
+//!   patterns, phases and weights ([`pattern10`], the `reversi_fit` example,
+//!   `crates/games/data/reversi-patterns.md`), with [`Positional`]'s terms among its
+//!   fitted features: its noisier self-play labels did not support patterns alone, and
+//!   with them it beat [`Positional`] at a fixed depth and at 100 ms a move
+//!   (docs/strength.md, "10x10 Reversi: fitted patterns").
 //! * **Start and first player**: the statement's starting grid has (4,4)=2, (4,5)=1, (5,4)=1,
 //!   (5,5)=2 and its first input is given to player 1; 8x8 Othello is the same pattern
 //!   (white on the main diagonal, black first), as in the World Othello Federation rules.
@@ -63,18 +66,19 @@ pub mod fit;
 pub mod hackerearth;
 pub mod moves;
 pub mod pattern;
+pub mod pattern10;
 pub mod probcut;
 mod rules;
 #[cfg(test)]
 mod tests;
 
 pub use board::{
-    Bits, Disc, Eight, EightIndexed, IndexedOthello, Othello, Reversi, Reversi10, Size, Ten,
-    Tracked,
+    Bits, Disc, Eight, EightIndexed, IndexedOthello, IndexedReversi10, Othello, Reversi, Reversi10,
+    Size, Ten, TenIndexed, Tracked,
 };
 pub use eight::simd_in_use;
 pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};
-pub use eval::{CornersFirst, OthelloEval, Positional};
+pub use eval::{CornersFirst, OthelloEval, Positional, positional_terms};
 pub use moves::{Place, perft_bits};
 
 /// 8x8 Othello searches with the fitted pattern evaluation ([`OthelloEval::Pattern`],
@@ -97,10 +101,18 @@ impl crate::Heuristics for Othello {
     }
 }
 
-/// 10x10 keeps the hand-written [`Positional`]: the patterns and their weights are fitted
-/// for the 8x8 board only (a 10x10 set would need its own patterns, data and fit).
+/// 10x10 searches with its own fitted pattern evaluation ([`pattern10`], `eval=classic`
+/// gives [`Positional`] back) on [`IndexedReversi10`], whose moves keep the indices up to
+/// date; it has no exact endgame solver.
 impl crate::Heuristics for Reversi10 {
-    type Searched = Self;
-    type Eval = Positional;
+    type Searched = IndexedReversi10;
+    type Eval = OthelloEval;
     type Ordering = CornersFirst;
+
+    fn evaluator(choice: crate::EvalChoice) -> OthelloEval {
+        match choice {
+            crate::EvalChoice::Best => OthelloEval::Pattern,
+            crate::EvalChoice::Classic => OthelloEval::Classic,
+        }
+    }
 }

@@ -46,7 +46,14 @@ pub const UNITS_PER_DISC: i32 = 100;
 /// The phase of a position with `discs` discs on the board.
 #[inline]
 pub fn phase(discs: u32) -> usize {
-    ((discs.saturating_sub(4) / DISCS_PER_PHASE) as usize).min(PHASES - 1)
+    phase_of(discs, DISCS_PER_PHASE, PHASES)
+}
+
+/// The phase of `discs` discs when phases of `per_phase` discs start at the 4 discs of the
+/// start, the last one taking the rest (both boards).
+#[inline(always)]
+pub(crate) fn phase_of(discs: u32, per_phase: u32, phases: usize) -> usize {
+    ((discs.saturating_sub(4) / per_phase) as usize).min(phases - 1)
 }
 
 /// One pattern: its cells in the canonical place (row, column), the first cell the lowest
@@ -99,15 +106,23 @@ impl Image {
 
     /// The board cell read at (`r`, `c`) of this image.
     pub const fn source(self, r: u8, c: u8) -> (u8, u8) {
+        self.source_on(8, r, c)
+    }
+
+    /// The cell read at (`r`, `c`) of this image of an `n` x `n` board (the variants'
+    /// comments with `n - 1` for 7): the 10x10 patterns ([`super::pattern10`]) use the same
+    /// eight images.
+    pub const fn source_on(self, n: u8, r: u8, c: u8) -> (u8, u8) {
+        let l = n - 1;
         match self {
             Image::Id => (r, c),
-            Image::M => (r, 7 - c),
-            Image::V => (7 - r, c),
-            Image::R => (7 - r, 7 - c),
+            Image::M => (r, l - c),
+            Image::V => (l - r, c),
+            Image::R => (l - r, l - c),
             Image::T => (c, r),
-            Image::TM => (c, 7 - r),
-            Image::TV => (7 - c, r),
-            Image::TR => (7 - c, 7 - r),
+            Image::TM => (c, l - r),
+            Image::TV => (l - c, r),
+            Image::TR => (l - c, l - r),
         }
     }
 
@@ -153,43 +168,51 @@ const ALL_IMAGES: &[Image] = &[Id, M, V, R, T, TM, TV, TR];
 const EDGE_IMAGES: &[Image] = &[Id, V, T, TM];
 /// Below the main diagonal, above it, and the two parallel to the other diagonal.
 const DIAGONAL_IMAGES: &[Image] = &[Id, T, M, V];
-const REVERSE_8: &[u8] = &[7, 6, 5, 4, 3, 2, 1, 0];
+/// `REVERSE[10 - len..]` counts down from `len - 1`: the fold of a line of `len` cells read
+/// from its other end.
+const REVERSE: [u8; 10] = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
+
+/// The top left 3x3 square, folded along the diagonal (on both boards).
+pub(crate) const CORNER_3X3: Pattern = Pattern {
+    name: "corner3x3",
+    cells: &[
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+    ],
+    fold: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]),
+    images: CORNER_IMAGES,
+};
+
+/// The top left 2x5 rectangle, on all eight images (on both boards).
+pub(crate) const CORNER_2X5: Pattern = Pattern {
+    name: "corner2x5",
+    cells: &[
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+    ],
+    fold: None,
+    images: ALL_IMAGES,
+};
 
 /// The patterns, in the order of the weight tables.
 pub static PATTERNS: [Pattern; 11] = [
-    Pattern {
-        name: "corner3x3",
-        cells: &[
-            (0, 0),
-            (0, 1),
-            (0, 2),
-            (1, 0),
-            (1, 1),
-            (1, 2),
-            (2, 0),
-            (2, 1),
-            (2, 2),
-        ],
-        fold: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]),
-        images: CORNER_IMAGES,
-    },
-    Pattern {
-        name: "corner2x5",
-        cells: &[
-            (0, 0),
-            (0, 1),
-            (0, 2),
-            (0, 3),
-            (0, 4),
-            (1, 0),
-            (1, 1),
-            (1, 2),
-            (1, 3),
-            (1, 4),
-        ],
-        fold: None,
-        images: ALL_IMAGES,
-    },
+    CORNER_3X3,
+    CORNER_2X5,
     Pattern {
         name: "edge+2x",
         cells: &[
@@ -207,37 +230,24 @@ pub static PATTERNS: [Pattern; 11] = [
         fold: Some(&[7, 6, 5, 4, 3, 2, 1, 0, 9, 8]),
         images: EDGE_IMAGES,
     },
-    row_pattern("row2", 1),
-    row_pattern("row3", 2),
-    row_pattern("row4", 3),
-    Pattern {
-        name: "diag8",
-        cells: &[
-            (0, 0),
-            (1, 1),
-            (2, 2),
-            (3, 3),
-            (4, 4),
-            (5, 5),
-            (6, 6),
-            (7, 7),
-        ],
-        fold: Some(REVERSE_8),
-        images: &[Id, M],
-    },
-    diagonal_pattern("diag7", 7),
-    diagonal_pattern("diag6", 6),
-    diagonal_pattern("diag5", 5),
-    diagonal_pattern("diag4", 4),
+    row_pattern("row2", 8, 1),
+    row_pattern("row3", 8, 2),
+    row_pattern("row4", 8, 3),
+    diagonal_pattern("diag8", 8, 8),
+    diagonal_pattern("diag7", 8, 7),
+    diagonal_pattern("diag6", 8, 6),
+    diagonal_pattern("diag5", 8, 5),
+    diagonal_pattern("diag4", 8, 4),
 ];
 
-const fn row_pattern(name: &'static str, row: u8) -> Pattern {
-    const ROWS: [[(u8, u8); 8]; 4] = {
-        let mut t = [[(0u8, 0u8); 8]; 4];
+/// Row `row` (0 to 3) of an `n` x `n` board (`n` up to 10), on the four edges.
+pub(crate) const fn row_pattern(name: &'static str, n: usize, row: u8) -> Pattern {
+    const ROWS: [[(u8, u8); 10]; 4] = {
+        let mut t = [[(0u8, 0u8); 10]; 4];
         let mut r = 0;
         while r < 4 {
             let mut c = 0;
-            while c < 8 {
+            while c < 10 {
                 t[r][c] = (r as u8, c as u8);
                 c += 1;
             }
@@ -247,45 +257,39 @@ const fn row_pattern(name: &'static str, row: u8) -> Pattern {
     };
     Pattern {
         name,
-        cells: &ROWS[row as usize],
-        fold: Some(REVERSE_8),
+        cells: ROWS[row as usize].split_at(n).0,
+        fold: Some(REVERSE.split_at(10 - n).1),
         images: EDGE_IMAGES,
     }
 }
 
-/// The diagonal of `len` cells (8 - len + i, i), i = 0..len.
-const fn diagonal_pattern(name: &'static str, len: usize) -> Pattern {
-    const DIAGS: [[(u8, u8); 8]; 9] = {
-        let mut t = [[(0u8, 0u8); 8]; 9];
-        let mut len = 4;
-        while len <= 8 {
-            let mut i = 0;
-            while i < len {
-                t[len][i] = ((8 - len + i) as u8, i as u8);
-                i += 1;
+/// The diagonal of `len` cells (n - len + i, i), i = 0..len, of an `n` x `n` board (8 or
+/// 10), on its four images; the main one (`len == n`) on its two.
+pub(crate) const fn diagonal_pattern(name: &'static str, n: usize, len: usize) -> Pattern {
+    /// By board (8, 10) and length.
+    const DIAGS: [[[(u8, u8); 10]; 11]; 2] = {
+        let mut t = [[[(0u8, 0u8); 10]; 11]; 2];
+        let mut b = 0;
+        while b < 2 {
+            let n = 8 + 2 * b;
+            let mut len = 1;
+            while len <= n {
+                let mut i = 0;
+                while i < len {
+                    t[b][len][i] = ((n - len + i) as u8, i as u8);
+                    i += 1;
+                }
+                len += 1;
             }
-            len += 1;
-        }
-        t
-    };
-    const FOLDS: [[u8; 8]; 9] = {
-        let mut t = [[0u8; 8]; 9];
-        let mut len = 4;
-        while len <= 8 {
-            let mut i = 0;
-            while i < len {
-                t[len][i] = (len - 1 - i) as u8;
-                i += 1;
-            }
-            len += 1;
+            b += 1;
         }
         t
     };
     Pattern {
         name,
-        cells: DIAGS[len].split_at(len).0,
-        fold: Some(FOLDS[len].split_at(len).0),
-        images: DIAGONAL_IMAGES,
+        cells: DIAGS[(n - 8) / 2][len].split_at(len).0,
+        fold: Some(REVERSE.split_at(10 - len).1),
+        images: if len == n { &[Id, M] } else { DIAGONAL_IMAGES },
     }
 }
 
@@ -426,19 +430,41 @@ pub const LANES: usize = 48;
 /// `CELL_POWERS[cell][k]`: the power of 3 of board cell `cell` (bit `row * 8 + col`) in
 /// instance `k` (in the order of [`indices`]), 0 where the instance does not read the cell.
 static CELL_POWERS: [[u16; LANES]; 64] = {
+    let wide: [[u32; LANES]; 64] = cell_powers(&PATTERNS, 8);
     let mut t = [[0u16; LANES]; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let mut k = 0;
+        while k < LANES {
+            // Below 3^10.
+            t[cell][k] = wide[cell][k] as u16;
+            k += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
+/// The powers of 3 of each cell of an `n` x `n` board (bit `row * n + col`) in each
+/// instance of `patterns` (pattern by pattern, image by image), 0 where the instance does
+/// not read the cell: the table the indices are summed and updated from, on both boards.
+pub(crate) const fn cell_powers<const CELLS: usize, const L: usize>(
+    patterns: &[Pattern],
+    n: u8,
+) -> [[u32; L]; CELLS] {
+    let mut t = [[0u32; L]; CELLS];
     let mut k = 0;
     let mut p = 0;
-    while p < PATTERNS.len() {
-        let pattern = &PATTERNS[p];
+    while p < patterns.len() {
+        let pattern = &patterns[p];
         let mut i = 0;
         while i < pattern.images.len() {
             let mut j = 0;
-            let mut power = 1u16;
+            let mut power = 1u32;
             while j < pattern.cells.len() {
                 let (r, c) = pattern.cells[j];
-                let (br, bc) = pattern.images[i].source(r, c);
-                t[br as usize * 8 + bc as usize][k] = power;
+                let (br, bc) = pattern.images[i].source_on(n, r, c);
+                t[br as usize * n as usize + bc as usize][k] = power;
                 power *= 3;
                 j += 1;
             }
@@ -448,7 +474,7 @@ static CELL_POWERS: [[u16; LANES]; 64] = {
         p += 1;
     }
     t
-};
+}
 
 /// The pattern indices of an 8x8 position from both sides' points of view, updated by each
 /// placement instead of recomputed ([`super::Tracked`]): `view(seat)` equals
@@ -459,25 +485,91 @@ static CELL_POWERS: [[u16; LANES]; 64] = {
 /// the other's), and an instance's index by that change times the cell's power of 3. The
 /// indices stay below 3^10 and the arithmetic wraps, so the order of the additions does not
 /// matter.
+pub type Indices = SeatIndices<u16, LANES>;
+
+/// Both sides' views of a position's pattern indices, `L` lanes of `T` each: 8x8's
+/// [`Indices`] and 10x10's [`super::pattern10::Indices`].
 #[derive(Clone, Copy)]
-pub struct Indices {
+pub struct SeatIndices<T, const L: usize> {
     /// By seat number (black 0): the indices with that seat's discs as "own".
-    by_seat: [[u16; LANES]; 2],
+    by_seat: [[T; L]; 2],
 }
 
-impl Indices {
-    /// The indices with `seat`'s discs as "own" (the first [`INSTANCES`] lanes; the rest 0).
+impl<T: Lane, const L: usize> SeatIndices<T, L> {
+    /// The indices with `seat`'s discs as "own" (the instances' lanes first; the rest 0).
     #[inline]
-    pub fn view(&self, seat: ply_core::Seat) -> &[u16; LANES] {
+    pub fn view(&self, seat: ply_core::Seat) -> &[T; L] {
         &self.by_seat[seat.index()]
+    }
+
+    /// Black's view and white's.
+    pub(crate) fn from_views(black: [T; L], white: [T; L]) -> Self {
+        SeatIndices {
+            by_seat: [black, white],
+        }
+    }
+
+    /// `mover` placed a disc on the cell whose powers are `placed` and turned discs whose
+    /// powers sum to `turned` ([`place_lanes`]).
+    #[inline(always)]
+    pub(crate) fn place(&mut self, mover: ply_core::Seat, placed: &[T; L], turned: &[T; L]) {
+        place_lanes(&mut self.by_seat, mover, placed, turned);
     }
 }
 
+/// An index lane: `u16` on 8x8 (indices below 3^10), `u32` on 10x10 ([`super::pattern10`]).
+pub trait Lane: Copy {
+    /// Wrapping addition.
+    fn add(self, other: Self) -> Self;
+    /// Wrapping subtraction.
+    fn sub(self, other: Self) -> Self;
+}
+
+macro_rules! lane {
+    ($t:ty) => {
+        impl Lane for $t {
+            #[inline(always)]
+            fn add(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+            #[inline(always)]
+            fn sub(self, other: Self) -> Self {
+                self.wrapping_sub(other)
+            }
+        }
+    };
+}
+lane!(u16);
+lane!(u32);
+
 /// `a[k] += b[k]` for every lane, wrapping.
 #[inline(always)]
-fn add(a: &mut [u16; LANES], b: &[u16; LANES]) {
+pub(crate) fn add<T: Lane, const L: usize>(a: &mut [T; L], b: &[T; L]) {
     for (x, y) in a.iter_mut().zip(b) {
-        *x = x.wrapping_add(*y);
+        *x = x.add(*y);
+    }
+}
+
+/// The update of both sides' indices ([`Indices`], [`super::pattern10::Indices`]) for a
+/// placement: `placed` holds the placed cell's powers, `turned` the sum of the turned
+/// discs'. The placed cell goes from empty to own (+1 in the mover's view, +2 in the
+/// other's), each turned disc from other to own (-1 in the mover's view, +1 in the other's).
+#[inline(always)]
+pub(crate) fn place_lanes<T: Lane, const L: usize>(
+    by_seat: &mut [[T; L]; 2],
+    mover: ply_core::Seat,
+    placed: &[T; L],
+    turned: &[T; L],
+) {
+    let [first, second] = by_seat;
+    let (own, other) = if mover.index() == 0 {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    for k in 0..L {
+        own[k] = own[k].add(placed[k]).sub(turned[k]);
+        other[k] = other[k].add(placed[k]).add(placed[k]).add(turned[k]);
     }
 }
 
@@ -490,9 +582,7 @@ impl super::Tracked<u64> for Indices {
             }
             out
         };
-        Indices {
-            by_seat: [lanes(black, white), lanes(white, black)],
-        }
+        Indices::from_views(lanes(black, white), lanes(white, black))
     }
 
     #[inline]
@@ -503,27 +593,20 @@ impl super::Tracked<u64> for Indices {
             add(&mut turned, &CELL_POWERS[f.trailing_zeros() as usize]);
             f &= f - 1;
         }
-        let placed = &CELL_POWERS[cell];
-        let [first, second] = &mut self.by_seat;
-        let (own, other) = if mover.index() == 0 {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        for k in 0..LANES {
-            own[k] = own[k].wrapping_add(placed[k]).wrapping_sub(turned[k]);
-            other[k] = other[k]
-                .wrapping_add(placed[k].wrapping_mul(2))
-                .wrapping_add(turned[k]);
-        }
+        self.place(mover, &CELL_POWERS[cell], &turned);
     }
 }
 
 /// The pattern of each instance, in the order of [`indices`].
 pub fn instance_patterns() -> [usize; INSTANCES] {
-    let mut out = [0; INSTANCES];
+    patterns_of_instances(&PATTERNS)
+}
+
+/// The pattern of each of the `K` instances of `patterns`, pattern by pattern.
+pub(crate) fn patterns_of_instances<const K: usize>(patterns: &[Pattern]) -> [usize; K] {
+    let mut out = [0; K];
     let mut k = 0;
-    for (i, p) in PATTERNS.iter().enumerate() {
+    for (i, p) in patterns.iter().enumerate() {
         for _ in p.images {
             out[k] = i;
             k += 1;
@@ -541,47 +624,53 @@ pub struct Layout {
 }
 
 /// The layout, built once.
-pub static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
-    let mut next = 0u32;
-    let mut param = Vec::new();
-    for p in &PATTERNS {
-        let n = p.cells.len();
-        let size = 3usize.pow(n as u32);
-        let mut map = vec![u32::MAX; size];
-        for index in 0..size {
-            let mirrored = match p.fold {
-                None => index,
-                Some(fold) => {
-                    let mut digits = [0usize; 10];
-                    let mut x = index;
-                    for d in digits.iter_mut().take(n) {
-                        *d = x % 3;
-                        x /= 3;
+pub static LAYOUT: LazyLock<Layout> = LazyLock::new(|| Layout::fold(&PATTERNS, SCALARS));
+
+impl Layout {
+    /// The layout of `patterns` followed by `scalars` scalar weights: each pattern's index
+    /// and its mirror's share a weight number (the lower index's), numbered in order.
+    pub fn fold(patterns: &[Pattern], scalars: usize) -> Layout {
+        let mut next = 0u32;
+        let mut param = Vec::new();
+        for p in patterns {
+            let n = p.cells.len();
+            let size = 3usize.pow(n as u32);
+            let mut map = vec![u32::MAX; size];
+            for index in 0..size {
+                let mirrored = match p.fold {
+                    None => index,
+                    Some(fold) => {
+                        let mut digits = [0usize; 16];
+                        let mut x = index;
+                        for d in digits.iter_mut().take(n) {
+                            *d = x % 3;
+                            x /= 3;
+                        }
+                        let mut m = 0;
+                        for k in (0..n).rev() {
+                            // Digit k of the mirrored index is the digit that moves to k.
+                            let from = fold.iter().position(|&f| usize::from(f) == k).unwrap_or(k);
+                            m = m * 3 + digits[from];
+                        }
+                        m
                     }
-                    let mut m = 0;
-                    for k in (0..n).rev() {
-                        // Digit k of the mirrored index is the digit that moves to k.
-                        let from = fold.iter().position(|&f| usize::from(f) == k).unwrap_or(k);
-                        m = m * 3 + digits[from];
-                    }
-                    m
+                };
+                let canonical = index.min(mirrored);
+                if canonical == index {
+                    map[index] = next;
+                    next += 1;
+                } else {
+                    map[index] = map[canonical];
                 }
-            };
-            let canonical = index.min(mirrored);
-            if canonical == index {
-                map[index] = next;
-                next += 1;
-            } else {
-                map[index] = map[canonical];
             }
+            param.push(map);
         }
-        param.push(map);
+        Layout {
+            param,
+            params_per_phase: next as usize + scalars,
+        }
     }
-    Layout {
-        param,
-        params_per_phase: next as usize + SCALARS,
-    }
-});
+}
 
 /// The number of a scalar feature's weight within a phase.
 pub fn scalar_param(s: usize) -> usize {
@@ -727,7 +816,12 @@ pub static WEIGHTS: LazyLock<PatternWeights> = LazyLock::new(|| {
 /// order, each nonzero value as a zigzag varint and each run of zeros as a 0 and the run's
 /// length as a varint (most table entries are never seen in training and stay 0).
 pub fn write_params(params: &[i16]) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
+    write_tagged(MAGIC, params)
+}
+
+/// [`write_params`] with another magic (the 10x10 weights have their own).
+pub(crate) fn write_tagged(magic: &[u8; 8], params: &[i16]) -> Vec<u8> {
+    let mut out = magic.to_vec();
     let varint = |out: &mut Vec<u8>, mut v: u32| {
         while v >= 0x80 {
             out.push((v as u8) | 0x80);
@@ -758,8 +852,16 @@ pub fn write_params(params: &[i16]) -> Vec<u8> {
 /// # Errors
 /// A bad magic, a short file or trailing bytes.
 pub fn read_params(bytes: &[u8]) -> Result<Vec<i16>, ReadWeightsError> {
-    let expected = PHASES * LAYOUT.params_per_phase;
-    let body = bytes.strip_prefix(MAGIC).ok_or(ReadWeightsError::Magic)?;
+    read_tagged(bytes, MAGIC, PHASES * LAYOUT.params_per_phase)
+}
+
+/// [`read_params`] of a file with `magic` and `expected` values.
+pub(crate) fn read_tagged(
+    bytes: &[u8],
+    magic: &[u8; 8],
+    expected: usize,
+) -> Result<Vec<i16>, ReadWeightsError> {
+    let body = bytes.strip_prefix(magic).ok_or(ReadWeightsError::Magic)?;
     let mut out = Vec::with_capacity(expected);
     let mut pos = 0;
     let truncated = |read| ReadWeightsError::Truncated { read, expected };
@@ -795,22 +897,25 @@ pub fn read_params(bytes: &[u8]) -> Result<Vec<i16>, ReadWeightsError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use ply_core::{Evaluator, Game};
     use rand::seq::IndexedRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::reversi::{IndexedOthello, Othello, OthelloEval, Place};
+    use crate::reversi::{Eight, EightIndexed, IndexedOthello, Othello, OthelloEval, Place};
 
-    /// Positions of random games, every ply of them.
-    fn random_positions(seed: u64, games: usize) -> Vec<Othello> {
+    /// Positions of random games, every ply of them (on either board).
+    pub(crate) fn random_positions<S: crate::reversi::Size>(
+        seed: u64,
+        games: usize,
+    ) -> Vec<crate::reversi::Reversi<S>> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut out = Vec::new();
         let mut moves: Vec<Place> = Vec::new();
         for _ in 0..games {
-            let mut s = Othello::start();
+            let mut s = crate::reversi::Reversi::<S>::start();
             loop {
                 out.push(s);
                 s.legal_moves(&mut moves);
@@ -859,29 +964,34 @@ mod tests {
 
     #[test]
     fn fast_pattern_indices_equal_a_plain_recomputation_on_random_positions() {
-        for s in random_positions(1, 300) {
+        for s in random_positions::<Eight>(1, 300) {
             let (own, opp) = s.sides();
             assert_eq!(indices(own, opp).to_vec(), indices_plain(own, opp), "{s}");
         }
     }
 
-    #[test]
-    fn incremental_indices_equal_a_plain_recomputation_along_random_games_with_passes() {
-        // Both sides' views after every move of seeded random games, passes included (a pass
-        // changes the side to move and no disc), against the cell-by-cell definition.
-        use ply_core::Seat;
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
+    /// Plays `games` seeded random games, passes included (a pass changes the side to move
+    /// and no disc), and checks after every move both sides' kept indices (`view`, all
+    /// lanes) against the cell-by-cell definition (`plain`, the `instances` first lanes;
+    /// the padding stays 0). Gives the positions and passes seen.
+    pub(crate) fn kept_indices_agree_along_random_games<S: crate::reversi::Size>(
+        seed: u64,
+        games: usize,
+        instances: usize,
+        view: impl Fn(&crate::reversi::Reversi<S>, ply_core::Seat) -> Vec<u32>,
+        plain: impl Fn(S::Bits, S::Bits) -> Vec<u32>,
+    ) -> (usize, usize) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut moves: Vec<Place> = Vec::new();
         let (mut positions, mut passes) = (0, 0);
-        for _ in 0..400 {
-            let mut s = IndexedOthello::from(Othello::start());
+        for _ in 0..games {
+            let mut s = crate::reversi::Reversi::<S>::start();
             loop {
                 let (own, opp) = s.sides();
-                let view = |seat: Seat| s.tracked.view(seat).map(u32::from);
-                let (mine, theirs) = (view(s.turn), view(s.turn.next(2)));
-                assert_eq!(mine[..INSTANCES], indices_plain(own, opp), "{s}");
-                assert_eq!(theirs[..INSTANCES], indices_plain(opp, own), "{s}");
-                assert!(mine[INSTANCES..].iter().all(|&i| i == 0), "{s}");
+                let (mine, theirs) = (view(&s, s.turn), view(&s, s.turn.next(2)));
+                assert_eq!(mine[..instances], plain(own, opp), "{s}");
+                assert_eq!(theirs[..instances], plain(opp, own), "{s}");
+                assert!(mine[instances..].iter().all(|&i| i == 0), "{s}");
                 positions += 1;
                 s.legal_moves(&mut moves);
                 let Some(&mv) = moves.choose(&mut rng) else {
@@ -891,45 +1001,53 @@ mod tests {
                 s.play_unchecked(mv);
             }
         }
+        (positions, passes)
+    }
+
+    #[test]
+    fn incremental_indices_equal_a_plain_recomputation_along_random_games_with_passes() {
+        let (positions, passes) = kept_indices_agree_along_random_games::<EightIndexed>(
+            11,
+            400,
+            INSTANCES,
+            |s, seat| s.tracked.view(seat).map(u32::from).to_vec(),
+            indices_plain,
+        );
         assert!(
             positions > 20_000 && passes > 20,
             "{positions} positions, {passes} passes"
         );
     }
 
-    #[test]
-    fn cell_powers_name_each_instance_cell_once_with_its_power() {
-        // Each instance reads its cells' digits with the powers 1, 3, 9, ... in the order of
-        // its pattern's cells: the table holds each power once per instance.
-        let pats = instance_patterns();
-        for (k, &p) in pats.iter().enumerate() {
-            let mut powers: Vec<u16> = CELL_POWERS
-                .iter()
-                .map(|c| c[k])
-                .filter(|&x| x > 0)
-                .collect();
-            powers.sort();
-            let want: Vec<u16> = (0..PATTERNS[p].cells.len() as u32)
-                .map(|j| 3u16.pow(j))
-                .collect();
-            assert_eq!(powers, want, "instance {k} ({})", PATTERNS[p].name);
+    /// Each instance reads its cells' digits with the powers 1, 3, 9, ... in the order of its
+    /// pattern's cells: the table holds each power once per instance, and nothing in the
+    /// padding lanes.
+    pub(crate) fn assert_cell_powers_name_each_instance_cell_once<const L: usize>(
+        table: &[[u32; L]],
+        patterns: &[Pattern],
+    ) {
+        let mut k = 0;
+        for p in patterns {
+            for _ in p.images {
+                let mut powers: Vec<u32> = table.iter().map(|c| c[k]).filter(|&x| x > 0).collect();
+                powers.sort();
+                let want: Vec<u32> = (0..p.cells.len() as u32).map(|j| 3u32.pow(j)).collect();
+                assert_eq!(powers, want, "instance {k} ({})", p.name);
+                k += 1;
+            }
         }
-        assert!(
-            CELL_POWERS
-                .iter()
-                .all(|c| c[INSTANCES..].iter().all(|&x| x == 0))
-        );
+        assert!(table.iter().all(|c| c[k..].iter().all(|&x| x == 0)));
     }
 
-    #[test]
-    fn every_pattern_instance_covers_distinct_cells() {
-        // Two instances of one pattern reading the same cells would count them twice.
-        for p in &PATTERNS {
+    /// Two instances of one pattern reading the same cells would count them twice.
+    pub(crate) fn assert_instances_cover_distinct_cells(patterns: &[Pattern], n: u8) {
+        for p in patterns {
             let mut sets: Vec<Vec<(u8, u8)>> = p
                 .images
                 .iter()
                 .map(|&i| {
-                    let mut v: Vec<_> = p.cells.iter().map(|&(r, c)| i.source(r, c)).collect();
+                    let mut v: Vec<_> =
+                        p.cells.iter().map(|&(r, c)| i.source_on(n, r, c)).collect();
                     v.sort();
                     v
                 })
@@ -941,9 +1059,22 @@ mod tests {
     }
 
     #[test]
+    fn cell_powers_name_each_instance_cell_once_with_its_power() {
+        assert_cell_powers_name_each_instance_cell_once(
+            &CELL_POWERS.map(|c| c.map(u32::from)),
+            &PATTERNS,
+        );
+    }
+
+    #[test]
+    fn every_pattern_instance_covers_distinct_cells() {
+        assert_instances_cover_distinct_cells(&PATTERNS, 8);
+    }
+
+    #[test]
     fn pattern_evaluation_is_the_same_on_all_eight_images_of_a_position() {
         let weights = random_weights(7);
-        for s in random_positions(2, 100) {
+        for s in random_positions::<Eight>(2, 100) {
             let (own, opp) = s.sides();
             let v = weights.evaluate(own, opp);
             let shipped = WEIGHTS.evaluate(own, opp);
@@ -964,7 +1095,7 @@ mod tests {
             .map(|_| rng.random_range(-300..=300))
             .collect();
         let weights = PatternWeights::from_params(&params);
-        for s in random_positions(3, 50) {
+        for s in random_positions::<Eight>(3, 50) {
             let (own, opp) = s.sides();
             let ph = phase((own | opp).count_ones());
             let base = ph * LAYOUT.params_per_phase;
@@ -980,10 +1111,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn weights_file_round_trips_and_the_committed_one_has_every_weight() {
-        let mut rng = ChaCha8Rng::seed_from_u64(9);
-        let params: Vec<i16> = (0..PHASES * LAYOUT.params_per_phase)
+    /// `n` weights, 70% of them 0 (runs of zeros, as in a fitted file), the rest anything.
+    pub(crate) fn sparse_random_params(seed: u64, n: usize) -> Vec<i16> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (0..n)
             .map(|_| {
                 if rng.random_bool(0.7) {
                     0
@@ -991,7 +1122,12 @@ mod tests {
                     rng.random_range(i16::MIN..=i16::MAX)
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn weights_file_round_trips_and_the_committed_one_has_every_weight() {
+        let params = sparse_random_params(9, PHASES * LAYOUT.params_per_phase);
         let bytes = write_params(&params);
         assert_eq!(read_params(&bytes).unwrap(), params);
         assert!(matches!(
@@ -1022,7 +1158,7 @@ mod tests {
         // The evaluator reads the discs of the side to move as "own", whichever colour, on
         // the plain state and on the searched one (its indices kept by `from_discs`).
         use crate::reversi::Disc;
-        for s in random_positions(4, 30) {
+        for s in random_positions::<Eight>(4, 30) {
             let (black, white) = (s.discs(Disc::Black), s.discs(Disc::White));
             for turn in [ply_core::Seat::FIRST, ply_core::Seat::SECOND] {
                 let t = Othello::from_discs(black, white, turn);
