@@ -158,3 +158,87 @@ impl Evaluator<Draughts> for Fitted {
         Score(features(state).map(|(c, _)| i32::from(w[c as usize])).sum())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// Positions of seeded random play, a random number of plies from the start.
+    fn random_positions(count: u64) -> impl Iterator<Item = Draughts> {
+        (0..count).filter_map(|seed| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = Draughts::start();
+            let mut moves = Vec::new();
+            for _ in 0..rng.random_range(0..60) {
+                state.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    return None;
+                }
+                state.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+            Some(state)
+        })
+    }
+
+    #[test]
+    fn can_capture_agrees_with_the_move_generator() {
+        let mut moves = Vec::new();
+        let mut captures = 0;
+        for state in random_positions(3000) {
+            state.legal_moves(&mut moves);
+            let expected = moves.iter().any(|m| m.is_capture());
+            let features: Vec<_> = features(&state).collect();
+            assert_eq!(features.contains(&(64, 1.0)), expected, "{state}");
+            captures += usize::from(expected);
+        }
+        assert!(captures > 300, "{captures}");
+    }
+
+    #[test]
+    fn features_are_the_same_for_the_position_seen_from_the_other_side() {
+        for state in random_positions(500) {
+            // Turned half a turn, colours and the side to move swapped.
+            let twin = Draughts::from_men(
+                state.men(Seat::SECOND).reverse_bits(),
+                state.men(Seat::FIRST).reverse_bits(),
+                state.to_move().next(2),
+            );
+            let mut a: Vec<_> = features(&state).map(|(c, _)| c).collect();
+            let mut b: Vec<_> = features(&twin).map(|(c, _)| c).collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{state}");
+            assert_eq!(Fitted.evaluate(&state), Fitted.evaluate(&twin));
+            let men = (state.men(Seat::FIRST) | state.men(Seat::SECOND)).count_ones();
+            assert_eq!(a.iter().filter(|&&c| c < 64).count(), men as usize);
+        }
+    }
+
+    #[test]
+    fn every_fitted_man_is_worth_about_a_man_to_its_side() {
+        let w = &super::super::fitted::WEIGHTS;
+        assert!(w[..32].iter().all(|&x| (50..=250).contains(&x)), "{w:?}");
+        assert!(
+            w[32..64].iter().all(|&x| (-250..=-50).contains(&x)),
+            "{w:?}"
+        );
+    }
+
+    #[test]
+    fn the_tables_decide_where_they_reach() {
+        // x (player 1) to move, 2 men against 1 that can never meet the x men (o on (6,5)
+        // moves up, away from them): the game ends 2 against 1, x ahead by a man.
+        let state: Draughts =
+            "......../......../......../x......./......../..x...../.....o../........ x"
+                .parse()
+                .unwrap();
+        assert_eq!(
+            DraughtsEval::Fitted.evaluate(&state),
+            Score(TABLE_WIN + 100)
+        );
+        assert!(DraughtsEval::Classic.evaluate(&state).0 < TABLE_WIN / 10);
+    }
+}

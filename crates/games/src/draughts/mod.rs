@@ -57,7 +57,7 @@ pub use tables::Tables;
 
 /// Draughts searches with the fitted evaluation and the endgame tables' exact values at
 /// the leaves they cover ([`DraughtsEval`], `eval=classic` for [`Material`] alone) and has the exact solver near
-/// the end (`endgame=0` turns it off).
+/// the end, off by default (`endgame=1` turns it on).
 impl crate::Heuristics for Draughts {
     type Searched = Self;
     type Eval = DraughtsEval;
@@ -65,6 +65,12 @@ impl crate::Heuristics for Draughts {
 
     fn endgame() -> Option<Box<dyn crate::Endgame<Self>>> {
         Some(Box::new(endgame::Timed::default()))
+    }
+
+    /// Off unless asked for (`endgame=1`): at 100 ms a move it measured -16 Elo
+    /// [-62, +30] (docs/strength.md), the search already seeing most of the last plies.
+    fn endgame_by_default() -> bool {
+        false
     }
 
     fn evaluator(choice: crate::EvalChoice) -> DraughtsEval {

@@ -340,7 +340,7 @@ pub(super) mod tests {
     use std::collections::HashMap;
 
     use ply_core::{Game, Outcome};
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
