@@ -1,9 +1,13 @@
 //! Fits Draughts' linear evaluation ([`ply_games::draughts::Fitted`]) and duels it:
 //!
 //! ```text
-//! draughts_fit fit [--games N] [--depth D] [--seed S] [--lambda L]   > fitted.rs
-//! draughts_fit duel [--pairs N] [--depth D] [--seed S]
+//! draughts_fit fit [--games N] [--depth D] [--seed S] [--lambda L] [--player fitted]  > fitted.rs
+//! draughts_fit duel [--pairs N] [--depth D] [--seed S] [--weights FILE]
 //! ```
+//!
+//! `--player fitted` plays the fitting games with the compiled [`Fitted`] instead of
+//! [`Material`] (a second round); `--weights FILE` duels the weights of a `fitted.rs` file
+//! against the compiled [`Fitted`] instead of [`Fitted`] against [`Material`].
 //!
 //! `fit` plays seeded self-play games with [`Material`] at a fixed depth (6 random plies to
 //! open, then one move in ten at random, for variety), labels every position with the
@@ -11,7 +15,7 @@
 //! and prints `fitted.rs`. `duel` plays pairs of games from seeded 4-ply openings, colours
 //! swapped, [`Fitted`] against [`Material`] at the same fixed depth, and prints the score.
 
-use ply_core::{Budget, Evaluator, Game, Seat};
+use ply_core::{Budget, Evaluator, Game, Score, Seat};
 use ply_games::draughts::{CapturesFirst, Draughts, FEATURES, Fitted, Material, features};
 use ply_games::reversi::fit::{SparseRows, ridge};
 use ply_search::{AlphaBeta, Config};
@@ -24,6 +28,30 @@ fn arg(args: &[String], key: &str, default: f64) -> f64 {
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// Weights read from a `fitted.rs` file, to compare with the compiled ones.
+#[derive(Clone)]
+struct Loaded(Vec<i32>);
+
+impl Loaded {
+    fn read(path: &str) -> Loaded {
+        let text = std::fs::read_to_string(path).expect("the weights file");
+        let body = &text[text.find("= [").expect("the weights array") + 3..];
+        let w: Vec<i32> = body
+            .split(|c: char| c == ',' || c.is_whitespace() || c == ']' || c == ';')
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().expect("a weight"))
+            .collect();
+        assert_eq!(w.len(), FEATURES, "one weight per feature");
+        Loaded(w)
+    }
+}
+
+impl Evaluator<Draughts> for Loaded {
+    fn evaluate(&self, state: &Draughts) -> Score {
+        Score(features(state).map(|(c, _)| self.0[c as usize]).sum())
+    }
 }
 
 fn best<E: Evaluator<Draughts>>(
@@ -44,6 +72,7 @@ fn fit(args: &[String]) {
     let depth = arg(args, "--depth", 4.0) as u32;
     let seed = arg(args, "--seed", 33.0) as u64;
     let lambda = arg(args, "--lambda", 10.0);
+    let with_fitted = args.windows(2).any(|w| w[0] == "--player" && w[1] == "fitted");
     let mut rows = SparseRows::new();
     let mut targets = Vec::new();
     let mut moves = Vec::new();
@@ -57,6 +86,8 @@ fn fit(args: &[String]) {
             state.legal_moves(&mut moves);
             let mv = if plies < 6 || rng.random_bool(0.1) {
                 moves[rng.random_range(0..moves.len())]
+            } else if with_fitted {
+                best(Fitted, &state, depth)
             } else {
                 best(Material, &state, depth)
             };
@@ -108,6 +139,10 @@ fn duel(args: &[String]) {
     let pairs = arg(args, "--pairs", 100.0) as u64;
     let depth = arg(args, "--depth", 6.0) as u32;
     let seed = arg(args, "--seed", 1.0) as u64;
+    let weights = args
+        .windows(2)
+        .find(|w| w[0] == "--weights")
+        .map(|w| Loaded::read(&w[1]));
     let (mut won, mut drawn, mut lost) = (0, 0, 0);
     let mut moves = Vec::new();
     for p in 0..pairs {
@@ -120,10 +155,11 @@ fn duel(args: &[String]) {
         for fitted_seat in [Seat::FIRST, Seat::SECOND] {
             let mut state = opening;
             while state.outcome().is_none() {
-                let mv = if state.to_move() == fitted_seat {
-                    best(Fitted, &state, depth)
-                } else {
-                    best(Material, &state, depth)
+                let mv = match (&weights, state.to_move() == fitted_seat) {
+                    (Some(w), true) => best(w.clone(), &state, depth),
+                    (Some(_), false) => best(Fitted, &state, depth),
+                    (None, true) => best(Fitted, &state, depth),
+                    (None, false) => best(Material, &state, depth),
                 };
                 state.play_unchecked(mv);
             }
