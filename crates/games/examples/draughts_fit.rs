@@ -72,7 +72,9 @@ fn fit(args: &[String]) {
     let depth = arg(args, "--depth", 4.0) as u32;
     let seed = arg(args, "--seed", 33.0) as u64;
     let lambda = arg(args, "--lambda", 10.0);
-    let with_fitted = args.windows(2).any(|w| w[0] == "--player" && w[1] == "fitted");
+    let with_fitted = args
+        .windows(2)
+        .any(|w| w[0] == "--player" && w[1] == "fitted");
     let mut rows = SparseRows::new();
     let mut targets = Vec::new();
     let mut moves = Vec::new();

@@ -79,13 +79,15 @@ struct Slot {
 /// ```
 /// use ply_games::draughts::{Draughts, EndgameSolver, SolveMode};
 ///
-/// // x (player 1) to move can jump (4,3) over (5,4) to (6,5), then each side walks on:
-/// // 2 men against 1.
+/// // x (player 1) to move, 2 men each; x can jump (4,3) over (5,4) to (6,5) at once, and
+/// // with perfect play takes the other man too: the game ends 2 against 0.
 /// let state: Draughts = "......../......../......../..x...../...x..../....o.../.o....../........ x"
 ///     .parse()
 ///     .unwrap();
 /// let s = EndgameSolver::new().solve(&state, SolveMode::Exact, None).unwrap();
-/// assert_eq!(s.score, 1);
+/// assert_eq!(s.score, 2);
+/// let wld = EndgameSolver::new().solve(&state, SolveMode::WinLossDraw, None).unwrap();
+/// assert_eq!(wld.score, 1);
 /// ```
 pub struct EndgameSolver {
     table: Vec<Slot>,

@@ -175,10 +175,11 @@ fn index_of(own: u64, opp: u64) -> usize {
 /// If `index` is not below [`POSITIONS`].
 fn position_of(index: usize) -> Draughts {
     assert!(index < POSITIONS, "index {index} out of the tables");
+    // The last class starting at or before `index` (the offsets grow in (a, b) order).
     let (mut a, mut b) = (0, 0);
-    for x in 0..=MEN as usize {
-        for y in 0..=MEN as usize {
-            if OFFSET[x][y] <= index {
+    for (x, row) in OFFSET[..=MEN as usize].iter().enumerate() {
+        for (y, &start) in row.iter().enumerate() {
+            if start <= index {
                 (a, b) = (x, y);
             }
         }
