@@ -21,7 +21,8 @@ use super::board::Draughts;
 use super::moves::Move;
 use super::tables::{self, Tables};
 
-/// Positions with at most this many rows left ([`rows_left`]) are tried by [`Timed`].
+/// Positions with at most this many rows left ([`rows_left`]) are tried by the bot's solver
+/// ([`crate::Heuristics::endgame`], when turned on).
 pub const ROWS_LEFT: u32 = 40;
 
 const TABLE_BITS: u32 = 18;
