@@ -225,9 +225,10 @@ pub struct BotArgs {
     pub probcut: bool,
     /// Let the game's exact endgame solver choose the move when it proves one in time (8x8
     /// Othello: win/loss/draw from 20 empties at 900 ms, the exact score from about 16);
-    /// `--endgame false` leaves every move to the search.
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
-    pub endgame: bool,
+    /// `--endgame false` leaves every move to the search. Default: on, but for Draughts,
+    /// whose solver has shown no gain yet (`--endgame true` turns it on).
+    #[arg(long, action = clap::ArgAction::Set)]
+    pub endgame: Option<bool>,
 }
 
 #[derive(Debug, Args)]

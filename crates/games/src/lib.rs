@@ -153,6 +153,13 @@ pub trait Heuristics: Game {
         None
     }
 
+    /// Whether players use [`Heuristics::endgame`] unless told (`endgame=` in a bot spec,
+    /// `ply bot --endgame`): a solver that has not shown a gain stays off by default
+    /// (Draughts', docs/strength.md).
+    fn endgame_by_default() -> bool {
+        true
+    }
+
     /// The evaluator `choice` names. Games whose best evaluator is the hand-written one
     /// (all but the two Reversi boards) give it for both choices.
     fn evaluator(choice: EvalChoice) -> Self::Eval {

@@ -427,7 +427,11 @@ pub fn builtin_player<G: Heuristics>(
         BuiltinKind::Alphabeta => {
             let time = (options.depth.is_none() || options.ms.is_some()).then_some(think);
             let player = Searching::new(AlphaBetaPlayer::new(search(), options.depth, time));
-            match (time, options.endgame.unwrap_or(true), G::endgame()) {
+            match (
+                time,
+                options.endgame.unwrap_or_else(G::endgame_by_default),
+                G::endgame(),
+            ) {
                 (Some(per_move), true, Some(solver)) => {
                     Box::new(SolvingPlayer::new(player, solver, per_move))
                 }

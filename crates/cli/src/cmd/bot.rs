@@ -66,7 +66,7 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     let deadline = now + budget.mul_f64(SEARCH_SHARE);
     // The whole budget's end, for the starvation watch: fixed here, before the solver.
     let budget_end = now + budget;
-    if args.endgame
+    if args.endgame.unwrap_or_else(G::endgame_by_default)
         && let Some(mut solver) = G::endgame()
         && let Some(mv) = solver.solve(&state, deadline)
     {

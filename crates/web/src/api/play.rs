@@ -131,6 +131,7 @@ fn ai_move<G: Heuristics>(state: &G, ai: Ai) -> ApiResult<(G::Move, Value)> {
             // what it left.
             let deadline = Instant::now() + Duration::from_millis(ai.ms);
             if ai.kind == BuiltinKind::Alphabeta
+                && G::endgame_by_default()
                 && let Some(mut solver) = G::endgame()
                 && let Some(mv) = solver.solve(state, deadline)
             {
