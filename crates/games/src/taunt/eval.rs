@@ -1,4 +1,5 @@
-//! Heuristics: material, mobility, safety and advancement; captures-first ordering, and the
+//! Heuristics: the hand-written evaluation (material, mobility, safety and advancement), a
+//! fitted linear one over similar features (the default), captures-first ordering, and the
 //! captures that quiescence plays out past the horizon.
 
 use ply_core::{Evaluator, Game, MoveOrdering, Score};
