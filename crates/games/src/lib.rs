@@ -161,7 +161,7 @@ pub trait Heuristics: Game {
     }
 
     /// The evaluator `choice` names. Games whose best evaluator is the hand-written one
-    /// (all but the two Reversi boards) give it for both choices.
+    /// (all but the two Reversi boards, Draughts and Taunt) give it for both choices.
     fn evaluator(choice: EvalChoice) -> Self::Eval {
         let _ = choice;
         Self::Eval::default()
@@ -218,7 +218,8 @@ pub enum EvalChoice {
     #[default]
     Best,
     /// The hand-written evaluator, kept to compare against (both Reversi boards'
-    /// [`reversi::Positional`]); the same as `Best` in every other game.
+    /// [`reversi::Positional`], Draughts' and Taunt's `Material`); the same as `Best` in
+    /// every other game.
     Classic,
 }
 

@@ -1,4 +1,5 @@
-//! Heuristics: material, mobility, safety and advancement; captures-first ordering, and the
+//! Heuristics: the hand-written evaluation (material, mobility, safety and advancement), a
+//! fitted linear one over similar features (the default), captures-first ordering, and the
 //! captures that quiescence plays out past the horizon.
 
 use ply_core::{Evaluator, Game, MoveOrdering, Score};
@@ -88,5 +89,131 @@ impl MoveOrdering<Taunt> for CapturesFirst {
     /// most valuable victim to prefer beyond that.
     fn noisy(&self, state: &Taunt, moves: &mut Vec<Move>) {
         state.generate_captures(state.to_move(), moves);
+    }
+}
+
+/// Columns of [`features`]: [`SIDE_FEATURES`] for the side to move, the same for the other
+/// side, then the side to move's capture now and the bias of being player 2 (who makes the
+/// 100th move).
+pub const FEATURES: usize = 2 * SIDE_FEATURES + 2;
+
+/// Per side, by column: 0-2 pieces of type 1, 2 and 3; 3 legal moves; 4 safe moves (onto a
+/// cell the other side cannot capture on); 5 own pieces the other side can capture; 6 those
+/// of them no own piece could take back; 7 and 8 rows from home of the type 2 and type 3
+/// pieces heading to the enemy's side; 9 type 2 and 3 pieces turned round (heading home);
+/// 10 rows from home of the type 1 pieces; 11 enemy pieces this side can capture; 12 pieces
+/// within two rows of the enemy's home row.
+pub const SIDE_FEATURES: usize = 13;
+
+/// The features of `state` for its side to move (columns 0..13) and the other side
+/// (13..26), counts and sums of rows as integers: what [`Fitted`]'s weights multiply and
+/// the rows the `taunt_fit` example regresses.
+pub fn features(state: &Taunt) -> [i32; FEATURES] {
+    let me = state.to_move();
+    let occ = state.occupancy();
+    // Per seat index: the cells its legal moves could capture on (destination and middle),
+    // the cells it covers (could take on if an enemy stood there), and each legal move's
+    // destination to count the safe ones once the other side's reach is known.
+    let mut hit = [0u64; 2];
+    let mut cover = [0u64; 2];
+    let mut dests: [[u8; 64]; 2] = [[0; 64]; 2];
+    let mut n_dests = [0usize; 2];
+    let mut f = [[0i32; SIDE_FEATURES]; 2];
+    for i in 0..CELLS {
+        let Some(p) = state.cells[i] else {
+            continue;
+        };
+        let s = p.seat.index();
+        let own = occ[s];
+        for &(mid, to) in Taunt::targets_of(p, i) {
+            if to == NONE {
+                break;
+            }
+            if to as usize != i {
+                cover[s] |= 1 << to;
+            }
+            if own & (1 << to) == 0 || to as usize == i {
+                if n_dests[s] < 64 {
+                    dests[s][n_dests[s]] = to;
+                    n_dests[s] += 1;
+                }
+                f[s][3] += 1;
+                hit[s] |= 1 << to;
+                if mid != NONE {
+                    hit[s] |= 1 << mid;
+                    cover[s] |= 1 << mid;
+                }
+            }
+        }
+        let row = (i / COLS) as i32;
+        // Rows from the own home row: player 1 starts at the top (row 0), player 2 at row 9.
+        let home_player1 = p.seat == ply_core::Seat::FIRST;
+        let from_home = if home_player1 { row } else { 9 - row };
+        let heading_out = (p.dir == Direction::Down) == home_player1;
+        f[s][p.kind as usize - 1] += 1;
+        match p.kind {
+            1 => f[s][10] += from_home,
+            k => {
+                if heading_out {
+                    f[s][5 + k as usize] += from_home;
+                } else {
+                    f[s][9] += 1;
+                }
+            }
+        }
+        if from_home >= 7 {
+            f[s][12] += 1;
+        }
+    }
+    for s in 0..2 {
+        let t = s ^ 1;
+        f[s][4] = dests[s][..n_dests[s]]
+            .iter()
+            .filter(|&&to| hit[t] & (1 << to) == 0)
+            .count() as i32;
+        let attacked = hit[t] & occ[s];
+        f[s][5] = attacked.count_ones() as i32;
+        f[s][11] = (hit[s] & occ[t]).count_ones() as i32;
+        f[s][6] = (attacked & !cover[s]).count_ones() as i32;
+    }
+    let (mi, ti) = (me.index(), me.index() ^ 1);
+    let mut out = [0i32; FEATURES];
+    out[..SIDE_FEATURES].copy_from_slice(&f[mi]);
+    out[SIDE_FEATURES..2 * SIDE_FEATURES].copy_from_slice(&f[ti]);
+    out[2 * SIDE_FEATURES] = i32::from(hit[mi] & occ[ti] != 0);
+    out[2 * SIDE_FEATURES + 1] = i32::from(mi == 1);
+    out
+}
+
+/// A linear evaluation fitted by ridge regression on self-play positions labelled with the
+/// game's final piece difference (the `taunt_fit` example; the weights in `fitted.rs`), in
+/// hundredths of a piece.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fitted;
+
+impl Evaluator<Taunt> for Fitted {
+    fn evaluate(&self, state: &Taunt) -> Score {
+        let w = &super::fitted::WEIGHTS;
+        Score(features(state).iter().zip(w).map(|(&x, &w)| x * w).sum())
+    }
+}
+
+/// The evaluator of Taunt's built-in players: [`Material`], the hand-written one
+/// (`eval=classic`), or [`Fitted`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TauntEval {
+    /// [`Fitted`].
+    #[default]
+    Fitted,
+    /// [`Material`].
+    Classic,
+}
+
+impl Evaluator<Taunt> for TauntEval {
+    fn evaluate(&self, state: &Taunt) -> Score {
+        match self {
+            TauntEval::Fitted => Fitted.evaluate(state),
+            TauntEval::Classic => Material.evaluate(state),
+        }
     }
 }

@@ -49,6 +49,7 @@
 
 mod board;
 mod eval;
+mod fitted;
 pub mod hackerearth;
 mod moves;
 mod rules;
@@ -56,11 +57,18 @@ mod rules;
 mod tests;
 
 pub use board::{COLS, Direction, EndRule, MOVE_LIMIT, Piece, ROWS, Taunt};
-pub use eval::{CapturesFirst, Material};
+pub use eval::{CapturesFirst, FEATURES, Fitted, Material, SIDE_FEATURES, TauntEval, features};
 pub use moves::Move;
 
 impl crate::Heuristics for Taunt {
     type Searched = Self;
-    type Eval = Material;
+    type Eval = TauntEval;
     type Ordering = CapturesFirst;
+
+    fn evaluator(choice: crate::EvalChoice) -> TauntEval {
+        match choice {
+            crate::EvalChoice::Best => TauntEval::Fitted,
+            crate::EvalChoice::Classic => TauntEval::Classic,
+        }
+    }
 }

@@ -648,3 +648,75 @@ fn quiescence_sees_the_recapture_a_plain_search_stops_before() {
     assert!(deeper(greedy).0 < -50, "{:?}", deeper(greedy));
     assert!(deeper(chosen).0 > -50, "{:?}", deeper(chosen));
 }
+
+/// The position turned half a turn with the colours swapped (rows flipped, each piece's
+/// owner and direction swapped), one move later so that the same side, now of the other
+/// colour, is to move.
+fn colours_swapped(s: &Taunt) -> Taunt {
+    let mut t = *s;
+    for r in 0..ROWS {
+        for c in 0..COLS {
+            t.cells[(ROWS - 1 - r) * COLS + c] = s.cells[r * COLS + c].map(|p| Piece {
+                seat: p.seat.next(2),
+                kind: p.kind,
+                dir: p.dir.flipped(),
+            });
+        }
+    }
+    t.moves = if s.moves == 0 { 1 } else { s.moves - 1 };
+    t
+}
+
+/// The fitted evaluation's features are the same for the position seen from the other
+/// colour (but for the column saying the mover is player 2) and mirrored left to right, and
+/// the counts among them agree with the move generator.
+#[test]
+fn features_agree_with_the_rules_and_do_not_depend_on_colour_or_side() {
+    let mut moves = Vec::new();
+    let mut captures_seen = 0;
+    for s in search_positions(400, 34) {
+        let f = features(&s);
+        let me = s.to_move();
+        let them = me.next(2);
+        let kinds = |seat: Seat, kind: u8| {
+            s.cells
+                .iter()
+                .filter(|p| p.is_some_and(|p| p.seat == seat && p.kind == kind))
+                .count() as i32
+        };
+        for kind in 1..=3u8 {
+            assert_eq!(f[kind as usize - 1], kinds(me, kind), "{s}");
+            assert_eq!(
+                f[SIDE_FEATURES + kind as usize - 1],
+                kinds(them, kind),
+                "{s}"
+            );
+        }
+        s.legal_moves(&mut moves);
+        assert_eq!(f[3] as usize, moves.len(), "{s}");
+        let can = moves.iter().any(|&m| s.captures(m) > 0);
+        assert_eq!(f[2 * SIDE_FEATURES] == 1, can, "{s}");
+        captures_seen += usize::from(can);
+        assert_eq!(f[2 * SIDE_FEATURES + 1] == 1, me == Seat::SECOND, "{s}");
+        // Enemy pieces the mover can take: those gone after some legal move.
+        let mut taken = 0u64;
+        for &m in &moves {
+            let mut after = s;
+            after.play_unchecked(m);
+            taken |= s.mask(them) & !after.mask(them);
+        }
+        assert_eq!(f[11], taken.count_ones() as i32, "{s}");
+
+        let mut twin = features(&colours_swapped(&s));
+        twin[2 * SIDE_FEATURES + 1] = 1 - twin[2 * SIDE_FEATURES + 1];
+        assert_eq!(f, twin, "{s}");
+        let mut mirror = s;
+        for r in 0..ROWS {
+            for c in 0..COLS {
+                mirror.cells[r * COLS + c] = s.cells[r * COLS + COLS - 1 - c];
+            }
+        }
+        assert_eq!(f, features(&mirror), "{s}");
+    }
+    assert!(captures_seen > 40, "{captures_seen}");
+}
