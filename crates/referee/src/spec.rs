@@ -623,20 +623,7 @@ mod tests {
     #[test]
     fn timed_othello_alphabeta_plays_the_book_s_move() {
         use ply_games::reversi::{Othello, book};
-        let mut layer = vec![Othello::start()];
-        let mut moves = Vec::new();
-        for _ in 0..4 {
-            let mut next = Vec::new();
-            for s in &layer {
-                s.legal_moves(&mut moves);
-                for &m in &moves {
-                    let mut c = *s;
-                    c.play_unchecked(m);
-                    next.push(c);
-                }
-            }
-            layer = next;
-        }
+        let layer = book::positions_after(4);
         let player = |book: bool| {
             let options = BuiltinOptions {
                 ms: Some(2000),

@@ -161,6 +161,26 @@ impl Entry {
     }
 }
 
+/// Every position `plies` plies from the start, once per line that reaches it (what a
+/// book must hold for openings of `plies` random moves: the ladder's are 4).
+pub fn positions_after(plies: u32) -> Vec<Othello> {
+    let mut layer = vec![Othello::start()];
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for s in &layer {
+            s.legal_moves(&mut moves);
+            for &m in &moves {
+                let mut c = *s;
+                c.play_unchecked(m);
+                next.push(c);
+            }
+        }
+        layer = next;
+    }
+    layer
+}
+
 /// What a book says about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Found {

@@ -36,25 +36,6 @@ fn small(threads: usize) -> Book {
     build(&config, leaf_search, |_| {}).unwrap()
 }
 
-/// Every position `plies` plies from the start, by every line.
-fn positions_after(plies: u32) -> Vec<Othello> {
-    let mut layer = vec![Othello::start()];
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let mut next = Vec::new();
-        for s in &layer {
-            s.legal_moves(&mut moves);
-            for &m in &moves {
-                let mut c = *s;
-                c.play_unchecked(m);
-                next.push(c);
-            }
-        }
-        layer = next;
-    }
-    layer
-}
-
 #[test]
 fn the_symmetries_move_cells_as_named_and_undo_each_other() {
     for r in 0..8 {
