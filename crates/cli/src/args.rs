@@ -133,6 +133,12 @@ ply breaker play                       # arrows or a/d, space, p, q\n  \
 ply breaker autoplay --level 1 --json\n\n\
 `ply breaker COMMAND --help` has more.")]
     Breaker(crate::cmd::breaker::BreakerArgs),
+    /// Opening books made by ply's own deep searches (8x8 Othello): build one, look a
+    /// position up.
+    #[command(after_help = "Examples:\n  \
+ply book lookup othello                # the committed book's move at the start\n\n\
+`ply book COMMAND --help` has more.")]
+    Book(crate::cmd::book::BookArgs),
     /// Serve the browser front end: play the AIs and the puzzles, watch tournaments and replays.
     Serve(crate::cmd::serve::ServeArgs),
 }
@@ -229,6 +235,15 @@ pub struct BotArgs {
     /// whose solver has shown no gain yet (`--endgame true` turns it on).
     #[arg(long, action = clap::ArgAction::Set)]
     pub endgame: Option<bool>,
+    /// Play the opening book's move where the book holds the position (8x8 Othello's
+    /// committed book, made by `ply book build`); `--book false` leaves every move to the
+    /// search.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    pub book: bool,
+    /// A book file of your own (`ply book build othello --out FILE`) instead of the
+    /// committed one.
+    #[arg(long)]
+    pub book_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -36,6 +36,10 @@ const SKIP: &[(&str, &str)] = &[
         "a server that runs until stopped (driven in a browser by crates/web/e2e)",
     ),
     ("--size 25", "seconds to minutes"),
+    (
+        "--out othello-book.bin",
+        "the committed opening book: tens of minutes of deep searches",
+    ),
     ("--discs 15", "Korf's search: 10 s in release, minutes here"),
     ("--sizes 10,100,1000,10000,100000", "a benchmark"),
     (

@@ -160,6 +160,25 @@ pub trait Heuristics: Game {
         true
     }
 
+    /// The game's committed opening book, if it has one (8x8 Othello's, made by `ply book
+    /// build othello`): players play its move where it holds the position, unless told not
+    /// to (`book=0` in a bot spec, `ply bot --book false`).
+    fn book() -> Option<&'static dyn OpeningBook<Self>> {
+        None
+    }
+
+    /// Reads a book file of this game (`ply bot --book-file`).
+    ///
+    /// # Errors
+    /// [`ReadOpeningBookError::NoBook`] for a game without books, or what is wrong with the
+    /// file.
+    fn read_book(bytes: &[u8]) -> Result<Box<dyn OpeningBook<Self>>, ReadOpeningBookError> {
+        let _ = bytes;
+        Err(ReadOpeningBookError::NoBook {
+            game: Self::info().name,
+        })
+    }
+
     /// The evaluator `choice` names. Games whose best evaluator is the hand-written one
     /// (all but the two Reversi boards, Draughts and Taunt) give it for both choices.
     fn evaluator(choice: EvalChoice) -> Self::Eval {
@@ -221,6 +240,29 @@ pub enum EvalChoice {
     /// [`reversi::Positional`], Draughts' and Taunt's `Material`); the same as `Best` in
     /// every other game.
     Classic,
+}
+
+/// An opening book: the move to play in the positions it holds.
+pub trait OpeningBook<G: Game>: Send + Sync {
+    /// The book's move in `state`, if it holds the position and the game goes on there.
+    fn book_move(&self, state: &G) -> Option<G::Move>;
+
+    /// How many positions it holds.
+    fn positions(&self) -> usize;
+}
+
+/// A book file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadOpeningBookError {
+    /// The game has no opening books.
+    #[error("{game} has no opening book")]
+    NoBook {
+        /// The game's name.
+        game: &'static str,
+    },
+    /// The file does not read as one of the game's books.
+    #[error(transparent)]
+    Othello(#[from] reversi::book::ReadBookError),
 }
 
 /// A solver of a game's last moves: perfect play where it can prove it in time.

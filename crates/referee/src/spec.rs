@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `builtin:random` | a uniformly random legal move |
 //! | `builtin:greedy` | the move whose position the game's evaluator likes best |
-//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; on a timed move the game's opening book (8x8 Othello's, made by `ply book build`) plays where it holds the position, `book=0` turns it off; `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
 //! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
 //! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
 //! | `python3 bot.py` | the program, run afresh for every move |
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use ply_ants::bot::{BuiltinBot as AntsBuiltin, UnknownBotError};
 use ply_core::{Budget, Fault, Game, Player};
-use ply_games::{Endgame, EvalChoice, HackerEarth, Heuristics, Searching};
+use ply_games::{Endgame, EvalChoice, HackerEarth, Heuristics, OpeningBook, Searching};
 use ply_search::{
     AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
 };
@@ -131,6 +131,9 @@ pub struct BuiltinOptions {
     /// Whether alphabeta cuts by ProbCut where the evaluator offers it (`probcut=` 1 or 0;
     /// default [`DEFAULT_PROBCUT`]).
     pub probcut: Option<bool>,
+    /// Whether a timed alphabeta plays the game's opening book where it holds the position
+    /// (`book=` 1, the default, or 0; 8x8 Othello's committed book).
+    pub book: Option<bool>,
 }
 
 /// Whether alphabeta uses ProbCut without a `probcut=` option: yes, measured +149 Elo
@@ -200,7 +203,7 @@ impl FromStr for PlayerSpec {
                 .ok_or_else(|| bad("write options as key=value, e.g. ms=100"))?;
             let takes = match kind {
                 BuiltinKind::Alphabeta => {
-                    "alphabeta takes ms=, depth=, threads=, hash=, endgame=, probcut= and eval="
+                    "alphabeta takes ms=, depth=, threads=, hash=, endgame=, probcut=, book= and eval="
                 }
                 BuiltinKind::Mcts => "mcts takes ms= and iterations=",
                 BuiltinKind::Greedy => "greedy takes eval=",
@@ -232,6 +235,12 @@ impl FromStr for PlayerSpec {
                         return Err(bad("endgame is 1 (on) or 0 (off)"));
                     }
                     opts.endgame = Some(number == 1);
+                }
+                (BuiltinKind::Alphabeta, "book") => {
+                    if number > 1 {
+                        return Err(bad("book is 1 (on) or 0 (off)"));
+                    }
+                    opts.book = Some(number == 1);
                 }
                 (BuiltinKind::Alphabeta, "probcut") => {
                     if number > 1 {
@@ -337,6 +346,9 @@ impl fmt::Display for PlayerSpec {
                 if let Some(p) = o.probcut {
                     opts.push(format!("probcut={}", u8::from(p)));
                 }
+                if let Some(b) = o.book {
+                    opts.push(format!("book={}", u8::from(b)));
+                }
                 if let Some(e) = o.eval {
                     opts.push(
                         match e {
@@ -427,7 +439,7 @@ pub fn builtin_player<G: Heuristics>(
         BuiltinKind::Alphabeta => {
             let time = (options.depth.is_none() || options.ms.is_some()).then_some(think);
             let player = Searching::new(AlphaBetaPlayer::new(search(), options.depth, time));
-            match (
+            let player: Box<dyn Player<G>> = match (
                 time,
                 options.endgame.unwrap_or_else(G::endgame_by_default),
                 G::endgame(),
@@ -436,6 +448,12 @@ pub fn builtin_player<G: Heuristics>(
                     Box::new(SolvingPlayer::new(player, solver, per_move))
                 }
                 _ => Box::new(player),
+            };
+            // The book, like the solver, only for a timed player: a fixed depth stays a
+            // plain search to that depth.
+            match (time, options.book.unwrap_or(true), G::book()) {
+                (Some(_), true, Some(book)) => Box::new(BookPlayer { book, player }),
+                _ => player,
             }
         }
         BuiltinKind::Mcts => {
@@ -458,6 +476,29 @@ pub fn builtin_player<G: Heuristics>(
             ))
         }
     })
+}
+
+/// A player that plays its opening book's move where the book holds the position.
+struct BookPlayer<G: Game + 'static> {
+    book: &'static dyn OpeningBook<G>,
+    player: Box<dyn Player<G>>,
+}
+
+impl<G: Game> Player<G> for BookPlayer<G> {
+    fn name(&self) -> String {
+        self.player.name()
+    }
+
+    fn choose(&mut self, state: &G, budget: Budget) -> Result<G::Move, Fault> {
+        match self.book.book_move(state) {
+            Some(mv) => Ok(mv),
+            None => self.player.choose(state, budget),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.player.new_game();
+    }
 }
 
 /// A timed player that lets the game's endgame solver choose when it proves a move in time,
@@ -564,6 +605,43 @@ mod tests {
                 "{bad}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn book_is_an_alphabeta_switch() {
+        let spec: PlayerSpec = "builtin:alphabeta:ms=100,book=0".parse().unwrap();
+        assert_eq!(spec.to_string(), "builtin:alphabeta:ms=100,book=0");
+        for bad in ["builtin:alphabeta:book=2", "builtin:mcts:book=1"] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(e.contains("book") || e.contains("mcts takes"), "{bad}: {e}");
+        }
+    }
+
+    /// A timed Othello alphabeta held to depth 1 plays the committed book's move in every
+    /// position of 4 plies (the book's moves come from depth-16 searches, which depth 1 often
+    /// disagrees with), and with `book=0` its search's own.
+    #[test]
+    fn timed_othello_alphabeta_plays_the_book_s_move() {
+        use ply_games::reversi::{Othello, book};
+        let layer = book::positions_after(4);
+        let player = |book: bool| {
+            let options = BuiltinOptions {
+                ms: Some(2000),
+                depth: Some(1),
+                book: Some(book),
+                ..BuiltinOptions::default()
+            };
+            builtin_player::<Othello>(BuiltinKind::Alphabeta, options, 0).unwrap()
+        };
+        let (mut with, mut without) = (player(true), player(false));
+        let mut differ = 0;
+        for state in &layer {
+            let expected = book::committed().book_move(state).unwrap();
+            assert_eq!(with.choose(state, Budget::UNLIMITED).unwrap(), expected);
+            let own = without.choose(state, Budget::UNLIMITED).unwrap();
+            differ += usize::from(own != expected);
+        }
+        assert!(differ > 0, "depth 1 agreed with the book everywhere");
     }
 
     #[test]

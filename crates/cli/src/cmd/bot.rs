@@ -61,6 +61,11 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
             ..Config::default()
         },
     );
+    if let Some(mv) = book_move::<G>(args, &state)? {
+        tracing::debug!("the opening book chose {}", state.write_move(mv).trim_end());
+        out!("{}", state.write_move(mv));
+        return Ok(ExitCode::SUCCESS);
+    }
     // One deadline for the solver and the search: the search gets what the solver left.
     let now = Instant::now();
     let deadline = now + budget.mul_f64(SEARCH_SHARE);
@@ -95,6 +100,24 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     tracing::debug!("{report}");
     out!("{}", state.write_move(mv));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The opening book's move in `state`, if the book is on and holds the position: the
+/// committed book, or `--book-file`'s.
+fn book_move<G: HackerEarth + Heuristics>(args: &BotArgs, state: &G) -> Result<Option<G::Move>> {
+    if !args.book {
+        return Ok(None);
+    }
+    Ok(match &args.book_file {
+        None => G::book().and_then(|b| b.book_move(state)),
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| bad_input!("reading the book {}: {e}", path.display()))?;
+            let book = G::read_book(&bytes)
+                .map_err(|e| bad_input!("--book-file {}: {e}", path.display()))?;
+            book.book_move(state)
+        }
+    })
 }
 
 /// How often the starvation watch looks at the search thread's scheduling.

@@ -3,6 +3,7 @@
 pub mod ants;
 mod ants_replay;
 mod arena;
+pub mod book;
 mod bot;
 pub mod breaker;
 mod breaker_tui;
@@ -56,6 +57,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Worker(a) => worker::run(&a),
         Command::Workers(a) => worker::list(&a),
         Command::Serve(a) => serve::run(&a),
+        Command::Book(a) => book::run(&a),
     }
 }
 

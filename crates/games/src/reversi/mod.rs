@@ -59,6 +59,7 @@
 //! [`Size`] marker.
 
 mod board;
+pub mod book;
 mod eight;
 mod endgame;
 mod eval;
@@ -91,6 +92,16 @@ impl crate::Heuristics for Othello {
 
     fn endgame() -> Option<Box<dyn crate::Endgame<Self>>> {
         Some(Box::new(endgame::Timed::<Eight>::default()))
+    }
+
+    fn book() -> Option<&'static dyn crate::OpeningBook<Self>> {
+        Some(book::committed())
+    }
+
+    fn read_book(
+        bytes: &[u8],
+    ) -> Result<Box<dyn crate::OpeningBook<Self>>, crate::ReadOpeningBookError> {
+        Ok(Box::new(book::Book::from_bytes(bytes)?))
     }
 
     fn evaluator(choice: crate::EvalChoice) -> OthelloEval {

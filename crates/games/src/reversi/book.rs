@@ -1,0 +1,713 @@
+//! An opening book for 8x8 Othello, made by ply itself: positions with the negamax value of
+//! deep searches below them and the move that value comes from, looked up under the board's
+//! eight symmetries. The search that labels the leaves is the caller's ([`build`] takes it
+//! as a closure), so this module needs no search crate; the committed book
+//! (`crates/games/data/othello-book.bin`, made by `ply book build othello`) is
+//! [`committed`].
+//!
+//! # How a book is made (as Zebra, Edax and Logistello make theirs)
+//! * Every position reached in at most `full_plies` plies from the start is **expanded**:
+//!   each of its children is in the book. A child that is not expanded itself is a **leaf**,
+//!   labelled by one fixed-depth search (the caller's: the bot's pattern evaluation with
+//!   ProbCut), which gives its value and its move.
+//! * An expanded node's value is the **negamax** of its children's: the best of their
+//!   negated values, and its move the child that gives it (the first in sorted cell order on
+//!   a tie).
+//! * Then **best first** (drop-out expansion): the cost of a position is the least, over the
+//!   book's paths to it from a position at `full_plies`, of what each move on the path loses
+//!   against the best move there (in the evaluation's units), plus [`PLY_COST`] a ply. The
+//!   cheapest leaves are expanded, [`BATCH`] at a time, until the book holds `positions`
+//!   positions: the lines the two sides are expected to play, deepest first.
+//!
+//! Deterministic: the same configuration and search give the same bytes, whatever the
+//! number of threads (each batch is fixed before it is searched, every leaf searched alone
+//! from an empty table, and the results gathered by position).
+//!
+//! # The file (`PLYBOOK1`)
+//! ```text
+//! magic "PLYBOOK1" | count: u32 | count x entry (20 bytes) | FNV-1a 64 of all before: u64
+//! entry: own: u64 | opp: u64 | value: i16 | move: u8 | depth: u8        (little-endian)
+//! ```
+//! `own`/`opp` are the discs of the side to move and of the other side in the position's
+//! **normal form**: the least `(own, opp)` of its eight images. Entries are sorted by it,
+//! without repeats. `value` is for the side to move, in the evaluation's units (1/100 disc),
+//! `+-30000` for a proved win or loss. `move` is the cell (`row * 8 + col`) in the normal
+//! form, [`PASS`] or [`NO_MOVE`] (a finished game); `depth` is the leaf search's depth, 0
+//! for an expanded position. [`Book::from_bytes`] checks all of it and says what is wrong.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ply_core::{Game, Score};
+
+use super::board::Othello;
+use super::eight::legal;
+use super::moves::Place;
+
+/// The file's first bytes; a new layout gets a new number.
+pub const MAGIC: &[u8; 8] = b"PLYBOOK1";
+/// The move byte of a pass.
+pub const PASS: u8 = 64;
+/// The move byte of a finished game (a leaf with no move).
+pub const NO_MOVE: u8 = 255;
+/// Bytes per entry.
+const ENTRY_BYTES: usize = 20;
+/// The value of a proved win (a proved loss is its negation).
+pub const PROVED: i16 = 30_000;
+/// What one ply down a line adds to its cost in best-first expansion: one disc, so a line
+/// is followed a ply deeper before a reply that loses more than a disc is looked at.
+pub const PLY_COST: i64 = 100;
+/// Leaves expanded at once in best-first expansion: enough children to keep a few threads
+/// busy, few enough that every batch follows the values of the last.
+pub const BATCH: usize = 4;
+
+/// The image of a board under symmetry `t` (0..8): the diagonal flip when bit 2 is set,
+/// then the horizontal one when bit 1 is, then the vertical one when bit 0 is.
+pub fn transform(b: u64, t: u8) -> u64 {
+    let mut b = b;
+    if t & 4 != 0 {
+        b = transpose(b);
+    }
+    if t & 2 != 0 {
+        b = mirror_columns(b);
+    }
+    if t & 1 != 0 {
+        b = b.swap_bytes();
+    }
+    b
+}
+
+/// The board whose image under symmetry `t` is `b`.
+pub fn untransform(b: u64, t: u8) -> u64 {
+    let mut b = b;
+    if t & 1 != 0 {
+        b = b.swap_bytes();
+    }
+    if t & 2 != 0 {
+        b = mirror_columns(b);
+    }
+    if t & 4 != 0 {
+        b = transpose(b);
+    }
+    b
+}
+
+/// Column `c` to column `7 - c` (each byte is a row).
+fn mirror_columns(x: u64) -> u64 {
+    const K1: u64 = 0x5555_5555_5555_5555;
+    const K2: u64 = 0x3333_3333_3333_3333;
+    const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let x = ((x >> 1) & K1) | ((x & K1) << 1);
+    let x = ((x >> 2) & K2) | ((x & K2) << 2);
+    ((x >> 4) & K4) | ((x & K4) << 4)
+}
+
+/// Cell (`r`, `c`) to (`c`, `r`).
+fn transpose(x: u64) -> u64 {
+    const K1: u64 = 0x5500_5500_5500_5500;
+    const K2: u64 = 0x3333_0000_3333_0000;
+    const K4: u64 = 0x0f0f_0f0f_0000_0000;
+    let t = K4 & (x ^ (x << 28));
+    let x = x ^ t ^ (t >> 28);
+    let t = K2 & (x ^ (x << 14));
+    let x = x ^ t ^ (t >> 14);
+    let t = K1 & (x ^ (x << 7));
+    x ^ t ^ (t >> 7)
+}
+
+/// The normal form of the position `(own, opp)` and the first symmetry that gives it.
+pub fn normalise(own: u64, opp: u64) -> ((u64, u64), u8) {
+    (0..8u8)
+        .map(|t| ((transform(own, t), transform(opp, t)), t))
+        .min_by_key(|&(key, t)| (key, t))
+        .expect("eight symmetries")
+}
+
+/// A book position's key: its normal form.
+pub fn key_of(state: &Othello) -> (u64, u64) {
+    normalise(state.own, state.opp).0
+}
+
+/// One position of a book, in its normal form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Discs of the side to move.
+    pub own: u64,
+    /// Discs of the other side.
+    pub opp: u64,
+    /// The negamax value for the side to move, 1/100 disc; `+-`[`PROVED`] when proved.
+    pub value: i16,
+    /// The move in the normal form: a cell, [`PASS`] or [`NO_MOVE`].
+    pub mv: u8,
+    /// The leaf search's depth; 0 for an expanded position (its value is its children's).
+    pub depth: u8,
+}
+
+impl Entry {
+    /// Whether the position's value comes from its children.
+    pub fn is_expanded(&self) -> bool {
+        self.depth == 0
+    }
+
+    /// The position, with `turn` as the seat to move.
+    pub fn position(&self, turn: ply_core::Seat) -> Othello {
+        let (black, white) = if turn == ply_core::Seat::FIRST {
+            (self.own, self.opp)
+        } else {
+            (self.opp, self.own)
+        };
+        Othello::from_discs(black, white, turn)
+    }
+}
+
+/// Every position `plies` plies from the start, once per line that reaches it (what a
+/// book must hold for openings of `plies` random moves: the ladder's are 4).
+pub fn positions_after(plies: u32) -> Vec<Othello> {
+    let mut layer = vec![Othello::start()];
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for s in &layer {
+            s.legal_moves(&mut moves);
+            for &m in &moves {
+                let mut c = *s;
+                c.play_unchecked(m);
+                next.push(c);
+            }
+        }
+        layer = next;
+    }
+    layer
+}
+
+/// What a book says about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The move to play in the position as asked (not its normal form); `None` when the
+    /// game is over.
+    pub mv: Option<Place>,
+    /// The value for the side to move, 1/100 disc.
+    pub value: i16,
+    /// The leaf search's depth, 0 for an expanded position.
+    pub depth: u8,
+}
+
+/// A book file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadBookError {
+    /// Not a book, or a book of another version.
+    #[error("not an Othello book: the file does not start with {:?}", std::str::from_utf8(MAGIC).unwrap_or_default())]
+    Magic,
+    /// Fewer or more bytes than the header's count says.
+    #[error(
+        "the book is {found} bytes; its header's {count} positions make {expected}: the file is truncated or has bytes after its end"
+    )]
+    Length {
+        /// The file's size.
+        found: usize,
+        /// The positions the header counts.
+        count: u32,
+        /// The size they make.
+        expected: usize,
+    },
+    /// The checksum does not match.
+    #[error("the book's checksum does not match its contents: the file is corrupt")]
+    Checksum,
+    /// An entry that cannot be right.
+    #[error("position {index} of the book: {reason}")]
+    Entry {
+        /// Its index in the file, from 0.
+        index: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// An opening book: positions in their normal form, sorted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Book {
+    entries: Vec<Entry>,
+}
+
+impl Book {
+    /// The book of these entries, sorted by position.
+    ///
+    /// # Errors
+    /// As [`Book::from_bytes`]: an entry out of its normal form, repeated, or whose move
+    /// is not legal.
+    pub fn new(mut entries: Vec<Entry>) -> Result<Book, ReadBookError> {
+        entries.sort_by_key(|e| (e.own, e.opp));
+        for (index, e) in entries.iter().enumerate() {
+            check_entry(e, entries[..index].last())
+                .map_err(|reason| ReadBookError::Entry { index, reason })?;
+        }
+        Ok(Book { entries })
+    }
+
+    /// Reads a book file, checking its magic, length, checksum and every entry (its
+    /// position in normal form and sorted, its move legal).
+    ///
+    /// # Errors
+    /// A [`ReadBookError`] saying what is wrong.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, ReadBookError> {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(ReadBookError::Magic);
+        }
+        let head = MAGIC.len() + 4;
+        let count = bytes
+            .get(MAGIC.len()..head)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let count = count.ok_or(ReadBookError::Length {
+            found: bytes.len(),
+            count: 0,
+            expected: head + 8,
+        })?;
+        let expected = head + count as usize * ENTRY_BYTES + 8;
+        if bytes.len() != expected {
+            return Err(ReadBookError::Length {
+                found: bytes.len(),
+                count,
+                expected,
+            });
+        }
+        let body = expected - 8;
+        let sum = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
+        if sum != fnv1a(&bytes[..body]) {
+            return Err(ReadBookError::Checksum);
+        }
+        let entries = bytes[head..body]
+            .chunks_exact(ENTRY_BYTES)
+            .map(|c| Entry {
+                own: u64::from_le_bytes(c[0..8].try_into().expect("8 bytes")),
+                opp: u64::from_le_bytes(c[8..16].try_into().expect("8 bytes")),
+                value: i16::from_le_bytes([c[16], c[17]]),
+                mv: c[18],
+                depth: c[19],
+            })
+            .collect::<Vec<_>>();
+        for (index, e) in entries.iter().enumerate() {
+            let before = index.checked_sub(1).map(|i| &entries[i]);
+            check_entry(e, before).map_err(|reason| ReadBookError::Entry { index, reason })?;
+        }
+        Ok(Book { entries })
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(MAGIC.len() + 12 + self.entries.len() * ENTRY_BYTES);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
+        for e in &self.entries {
+            out.extend_from_slice(&e.own.to_le_bytes());
+            out.extend_from_slice(&e.opp.to_le_bytes());
+            out.extend_from_slice(&e.value.to_le_bytes());
+            out.push(e.mv);
+            out.push(e.depth);
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// The positions, sorted.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// How many positions.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the book holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The entry of a position given by its normal form.
+    pub fn entry(&self, key: (u64, u64)) -> Option<&Entry> {
+        self.entries
+            .binary_search_by_key(&key, |e| (e.own, e.opp))
+            .ok()
+            .map(|i| &self.entries[i])
+    }
+
+    /// What the book says about `state`, under whichever symmetry it is stored.
+    pub fn lookup(&self, state: &Othello) -> Option<Found> {
+        let (key, t) = normalise(state.own, state.opp);
+        let e = self.entry(key)?;
+        let mv = match e.mv {
+            NO_MOVE => None,
+            PASS => Some(Place::PASS),
+            cell => {
+                let bit = untransform(1u64 << cell, t);
+                Some(Place::from_index(bit.trailing_zeros() as usize, 8))
+            }
+        };
+        Some(Found {
+            mv,
+            value: e.value,
+            depth: e.depth,
+        })
+    }
+
+    /// The book's move in `state`, if it holds the position and the game goes on.
+    pub fn book_move(&self, state: &Othello) -> Option<Place> {
+        self.lookup(state)?.mv
+    }
+}
+
+impl crate::OpeningBook<Othello> for Book {
+    fn book_move(&self, state: &Othello) -> Option<Place> {
+        Book::book_move(self, state)
+    }
+
+    fn positions(&self) -> usize {
+        self.len()
+    }
+}
+
+/// What is wrong with `e` (after `before` in the file), if anything.
+fn check_entry(e: &Entry, before: Option<&Entry>) -> Result<(), String> {
+    if e.own & e.opp != 0 {
+        return Err("a cell holds both colours".into());
+    }
+    if normalise(e.own, e.opp).0 != (e.own, e.opp) {
+        return Err("the position is not in its normal form".into());
+    }
+    if let Some(b) = before
+        && (b.own, b.opp) >= (e.own, e.opp)
+    {
+        return Err("the positions are not sorted, or one is repeated".into());
+    }
+    if e.value.unsigned_abs() > PROVED as u16 {
+        return Err(format!("value {} is beyond +-{PROVED}", e.value));
+    }
+    if e.depth > 60 {
+        return Err(format!("depth {} is beyond 60", e.depth));
+    }
+    let mine = legal(e.own, e.opp);
+    let theirs = legal(e.opp, e.own);
+    let ok = match e.mv {
+        PASS => mine == 0 && theirs != 0,
+        NO_MOVE => mine == 0 && theirs == 0,
+        cell if cell < 64 => mine & (1u64 << cell) != 0,
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("move {} is not legal in the position", e.mv))
+    }
+}
+
+/// The 64-bit FNV-1a hash: the file's checksum.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// A search's score as a book value: proved results at `+-`[`PROVED`], others clamped below.
+pub fn book_value(score: Score) -> i16 {
+    if score.is_proven() {
+        if score > Score::DRAW { PROVED } else { -PROVED }
+    } else {
+        score.0.clamp(-i32::from(PROVED) + 1, i32::from(PROVED) - 1) as i16
+    }
+}
+
+/// The committed book (`crates/games/data/othello-book.bin`, made by `ply book build
+/// othello` as `othello-book.md` says), read once.
+///
+/// # Panics
+/// If the committed file does not read: a test checks that it does.
+pub fn committed() -> &'static Book {
+    static BOOK: std::sync::OnceLock<Book> = std::sync::OnceLock::new();
+    BOOK.get_or_init(|| {
+        Book::from_bytes(include_bytes!("../../data/othello-book.bin"))
+            .expect("the committed book reads (tested)")
+    })
+}
+
+/// How [`build`] makes a book.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildConfig {
+    /// Depth of each leaf's search.
+    pub depth: u32,
+    /// Every position reached in at most this many plies is expanded.
+    pub full_plies: u32,
+    /// The most positions the book may hold; best-first expansion stops before it would
+    /// hold more.
+    pub positions: usize,
+    /// Threads searching leaves at once (the result does not depend on it).
+    pub threads: usize,
+}
+
+/// A book that cannot be built as configured.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BuildBookError {
+    /// The positions of the first plies alone are more than allowed.
+    #[error(
+        "expanding every position of the first {full_plies} plies takes {needed} positions; allow at least that many"
+    )]
+    TooFewPositions {
+        /// The configured plies.
+        full_plies: u32,
+        /// The positions they need.
+        needed: usize,
+    },
+}
+
+/// A position of the book being built.
+#[derive(Clone, Debug)]
+struct Node {
+    value: i16,
+    mv: u8,
+    depth: u8,
+    /// The children's keys and the move to each, in the normal form; set once expanded.
+    children: Option<Vec<(u8, (u64, u64))>>,
+}
+
+/// The position of `key` (the side to move as black: the book ignores colours).
+fn position(key: (u64, u64)) -> Othello {
+    Othello::from_discs(key.0, key.1, ply_core::Seat::FIRST)
+}
+
+/// The children of `key`: each move in the normal form, with the child's key.
+fn children(key: (u64, u64)) -> Vec<(u8, (u64, u64))> {
+    let state = position(key);
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut next = state;
+            next.play_unchecked(mv);
+            let byte = mv.cell().map_or(PASS, |(r, c)| (r * 8 + c) as u8);
+            (byte, key_of(&next))
+        })
+        .collect()
+}
+
+/// Makes a book as the module's header says. `search(state, depth)` labels a leaf: the
+/// value for the side to move and its move (`None` only when the game is over);
+/// `new_search` makes one per thread. `progress(positions)` is called after each batch.
+///
+/// # Errors
+/// [`BuildBookError::TooFewPositions`] when `positions` cannot hold the first plies.
+pub fn build<S, N, P>(
+    config: &BuildConfig,
+    new_search: N,
+    mut progress: P,
+) -> Result<Book, BuildBookError>
+where
+    S: FnMut(&Othello, u32) -> (Score, Option<Place>),
+    N: Fn() -> S + Sync,
+    P: FnMut(usize),
+{
+    let root = key_of(&Othello::start());
+    // The positions of each ply up to `full_plies`, all expanded.
+    let mut frontier: BTreeSet<(u64, u64)> = BTreeSet::from([root]);
+    let mut expand: Vec<(u64, u64)> = Vec::new();
+    let mut roots = BTreeSet::new();
+    for ply in 0..=config.full_plies {
+        expand.extend(frontier.iter().copied());
+        if ply == config.full_plies {
+            roots = frontier.clone();
+            break;
+        }
+        frontier = frontier
+            .iter()
+            .flat_map(|&k| children(k))
+            .map(|(_, k)| k)
+            .collect();
+    }
+    let mut nodes: HashMap<(u64, u64), Node> = HashMap::new();
+    let mut leaves: BTreeSet<(u64, u64)> = BTreeSet::new();
+    for &k in &expand {
+        let kids = children(k);
+        leaves.extend(kids.iter().map(|&(_, c)| c));
+        nodes.insert(
+            k,
+            Node {
+                value: 0,
+                mv: NO_MOVE,
+                depth: 0,
+                children: Some(kids),
+            },
+        );
+    }
+    leaves.retain(|k| !nodes.contains_key(k));
+    let needed = nodes.len() + leaves.len();
+    if needed > config.positions {
+        return Err(BuildBookError::TooFewPositions {
+            full_plies: config.full_plies,
+            needed,
+        });
+    }
+    search_leaves(config, &new_search, &leaves, &mut nodes);
+    progress(nodes.len());
+    loop {
+        let values = negamax(&nodes, &expand);
+        for (k, (v, mv)) in values {
+            let n = nodes.get_mut(&k).expect("an expanded node");
+            n.value = v;
+            n.mv = mv;
+        }
+        let chosen = cheapest_leaves(&nodes, &roots);
+        let mut new = BTreeSet::new();
+        let mut grown = Vec::new();
+        for k in chosen {
+            let kids = children(k);
+            let fresh: BTreeSet<_> = kids
+                .iter()
+                .map(|&(_, c)| c)
+                .filter(|c| !nodes.contains_key(c) && !new.contains(c))
+                .collect();
+            if nodes.len() + new.len() + fresh.len() > config.positions {
+                break;
+            }
+            new.extend(fresh);
+            grown.push((k, kids));
+        }
+        if grown.is_empty() {
+            break;
+        }
+        for (k, kids) in grown {
+            let n = nodes.get_mut(&k).expect("a leaf of the book");
+            n.depth = 0;
+            n.children = Some(kids);
+            expand.push(k);
+        }
+        search_leaves(config, &new_search, &new, &mut nodes);
+        progress(nodes.len());
+    }
+    let entries = nodes
+        .into_iter()
+        .map(|((own, opp), n)| Entry {
+            own,
+            opp,
+            value: n.value,
+            mv: n.mv,
+            depth: n.depth,
+        })
+        .collect();
+    Ok(Book::new(entries).expect("a built book is well formed"))
+}
+
+/// Searches every position of `keys` on `config.threads` threads and adds them as leaves.
+fn search_leaves<S, N>(
+    config: &BuildConfig,
+    new_search: &N,
+    keys: &BTreeSet<(u64, u64)>,
+    nodes: &mut HashMap<(u64, u64), Node>,
+) where
+    S: FnMut(&Othello, u32) -> (Score, Option<Place>),
+    N: Fn() -> S + Sync,
+{
+    let keys: Vec<_> = keys.iter().copied().collect();
+    let next = AtomicUsize::new(0);
+    let found = Mutex::new(Vec::with_capacity(keys.len()));
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.clamp(1, keys.len().max(1)) {
+            scope.spawn(|| {
+                let mut search = new_search();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&key) = keys.get(i) else { break };
+                    let (score, mv) = search(&position(key), config.depth);
+                    let byte = match mv {
+                        None => NO_MOVE,
+                        Some(m) => m.cell().map_or(PASS, |(r, c)| (r * 8 + c) as u8),
+                    };
+                    found.lock().expect("no thread panics holding it").push((
+                        key,
+                        Node {
+                            value: book_value(score),
+                            mv: byte,
+                            depth: config.depth.clamp(1, 60) as u8,
+                            children: None,
+                        },
+                    ));
+                }
+            });
+        }
+    });
+    nodes.extend(found.into_inner().expect("no thread panicked holding it"));
+}
+
+/// The negamax value and move of every expanded node of `expanded` (the leaves keep their
+/// search's), computed over the book as it stands.
+fn negamax(
+    nodes: &HashMap<(u64, u64), Node>,
+    expanded: &[(u64, u64)],
+) -> Vec<((u64, u64), (i16, u8))> {
+    fn value_of(
+        k: (u64, u64),
+        nodes: &HashMap<(u64, u64), Node>,
+        memo: &mut HashMap<(u64, u64), (i16, u8)>,
+    ) -> (i16, u8) {
+        if let Some(&v) = memo.get(&k) {
+            return v;
+        }
+        let n = &nodes[&k];
+        let v = match &n.children {
+            None => (n.value, n.mv),
+            Some(kids) if kids.is_empty() => (n.value, NO_MOVE),
+            Some(kids) => {
+                let mut best = (i16::MIN, NO_MOVE);
+                for &(mv, c) in kids {
+                    let v = -value_of(c, nodes, memo).0;
+                    if v > best.0 {
+                        best = (v, mv);
+                    }
+                }
+                best
+            }
+        };
+        memo.insert(k, v);
+        v
+    }
+    let mut memo = HashMap::new();
+    expanded
+        .iter()
+        .map(|&k| (k, value_of(k, nodes, &mut memo)))
+        .collect()
+}
+
+/// The leaves to expand next: the [`BATCH`] cheapest (see the module's header) that have
+/// a move, reached from `roots`; the cost, then the key, breaks ties.
+fn cheapest_leaves(
+    nodes: &HashMap<(u64, u64), Node>,
+    roots: &BTreeSet<(u64, u64)>,
+) -> Vec<(u64, u64)> {
+    // A move adds a disc, or passes to a side that has a move: this order never goes back.
+    let level = |k: &(u64, u64)| 2 * (k.0 | k.1).count_ones() + u32::from(legal(k.0, k.1) != 0);
+    let mut cost: HashMap<(u64, u64), i64> = roots.iter().map(|&k| (k, 0)).collect();
+    let mut order: Vec<(u64, u64)> = nodes.keys().copied().collect();
+    order.sort_by_key(|k| (level(k), *k));
+    let mut leaves = Vec::new();
+    for k in order {
+        let Some(&c) = cost.get(&k) else { continue };
+        let n = &nodes[&k];
+        match &n.children {
+            None if n.mv != NO_MOVE => leaves.push((c, k)),
+            None => {}
+            Some(kids) => {
+                for &(_, child) in kids {
+                    let loss = i64::from(n.value) + i64::from(nodes[&child].value);
+                    let through = c + loss.max(0) + PLY_COST;
+                    let e = cost.entry(child).or_insert(i64::MAX);
+                    *e = (*e).min(through);
+                }
+            }
+        }
+    }
+    leaves.sort_unstable();
+    leaves.into_iter().take(BATCH).map(|(_, k)| k).collect()
+}
+
+#[cfg(test)]
+mod tests;
