@@ -17,10 +17,11 @@
 
 use ply_core::{Budget, Evaluator, Game, Score, Seat};
 use ply_games::draughts::{CapturesFirst, Draughts, FEATURES, Fitted, Material, features};
-use ply_games::reversi::fit::{SparseRows, ridge};
+use ply_games::reversi::fit::ridge;
 use ply_search::{AlphaBeta, Config};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+
+#[path = "common/linear.rs"]
+mod linear;
 
 fn arg(args: &[String], key: &str, default: f64) -> f64 {
     args.iter()
@@ -75,38 +76,23 @@ fn fit(args: &[String]) {
     let with_fitted = args
         .windows(2)
         .any(|w| w[0] == "--player" && w[1] == "fitted");
-    let mut rows = SparseRows::new();
-    let mut targets = Vec::new();
-    let mut moves = Vec::new();
-    for g in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g);
-        let mut state = Draughts::start();
-        let mut seen = Vec::new();
-        let mut plies = 0;
-        while state.outcome().is_none() {
-            seen.push(state);
-            state.legal_moves(&mut moves);
-            let mv = if plies < 6 || rng.random_bool(0.1) {
-                moves[rng.random_range(0..moves.len())]
-            } else if with_fitted {
-                best(Fitted, &state, depth)
+    let (rows, targets) = linear::self_play(
+        games,
+        seed,
+        |_| 6,
+        |state: &Draughts| {
+            if with_fitted {
+                best(Fitted, state, depth)
             } else {
-                best(Material, &state, depth)
-            };
-            state.play_unchecked(mv);
-            plies += 1;
-        }
-        let men = |s: Seat| state.men(s).count_ones() as f32;
-        let first = men(Seat::FIRST) - men(Seat::SECOND);
-        for p in seen {
-            rows.push(features(&p));
-            targets.push(if p.to_move() == Seat::FIRST {
-                first
-            } else {
-                -first
-            });
-        }
-    }
+                best(Material, state, depth)
+            }
+        },
+        |p| features(p).collect::<Vec<_>>(),
+        |end| {
+            let men = |s: Seat| end.men(s).count_ones() as f32;
+            men(Seat::FIRST) - men(Seat::SECOND)
+        },
+    );
     let (w, report) = ridge(&rows, &targets, FEATURES, lambda, 300);
     eprintln!(
         "{games} games, {} positions, depth {depth}, lambda {lambda}: rms {:.3} after {} steps",
@@ -114,27 +100,17 @@ fn fit(args: &[String]) {
         report.rms,
         report.iterations
     );
-    println!("//! The weights of [`super::eval::Fitted`], written by the `draughts_fit` example:");
-    println!(
-        "//! `draughts_fit fit --games {games} --depth {depth} --seed {seed} --lambda {lambda}`"
-    );
-    println!(
-        "//! ({} positions, rms {:.3} men).",
-        targets.len(),
-        report.rms
-    );
-    println!();
-    println!("/// Hundredths of a man per feature ([`super::eval::features`]).");
-    println!("#[rustfmt::skip]");
-    println!("pub const WEIGHTS: [i16; super::eval::FEATURES] = [");
-    for chunk in w.chunks(8) {
-        let line: Vec<String> = chunk
-            .iter()
-            .map(|x| format!("{}", (x * 100.0).round() as i16))
-            .collect();
-        println!("    {},", line.join(", "));
-    }
-    println!("];");
+    let printed = linear::Printed {
+        example: "draughts_fit",
+        command: format!(
+            "draughts_fit fit --games {games} --depth {depth} --seed {seed} --lambda {lambda}"
+        ),
+        unit: "men",
+        doc: "Hundredths of a man per feature ([`super::eval::features`]).",
+        int: "i16",
+        per_line: 8,
+    };
+    linear::print_weights(&printed, targets.len(), report.rms, &w);
 }
 
 fn duel(args: &[String]) {
@@ -145,40 +121,22 @@ fn duel(args: &[String]) {
         .windows(2)
         .find(|w| w[0] == "--weights")
         .map(|w| Loaded::read(&w[1]));
-    let (mut won, mut drawn, mut lost) = (0, 0, 0);
-    let mut moves = Vec::new();
-    for p in 0..pairs {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ p);
-        let mut opening = Draughts::start();
-        for _ in 0..4 {
-            opening.legal_moves(&mut moves);
-            opening.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    let (won, drawn, lost) = linear::duel(pairs, seed, |mut state: Draughts, fitted_seat| {
+        while state.outcome().is_none() {
+            let mv = match (&weights, state.to_move() == fitted_seat) {
+                (Some(w), true) => best(w.clone(), &state, depth),
+                (Some(_), false) => best(Fitted, &state, depth),
+                (None, true) => best(Fitted, &state, depth),
+                (None, false) => best(Material, &state, depth),
+            };
+            state.play_unchecked(mv);
         }
-        for fitted_seat in [Seat::FIRST, Seat::SECOND] {
-            let mut state = opening;
-            while state.outcome().is_none() {
-                let mv = match (&weights, state.to_move() == fitted_seat) {
-                    (Some(w), true) => best(w.clone(), &state, depth),
-                    (Some(_), false) => best(Fitted, &state, depth),
-                    (None, true) => best(Fitted, &state, depth),
-                    (None, false) => best(Material, &state, depth),
-                };
-                state.play_unchecked(mv);
-            }
-            let mine = state.men(fitted_seat).count_ones();
-            let theirs = state.men(fitted_seat.next(2)).count_ones();
-            match mine.cmp(&theirs) {
-                std::cmp::Ordering::Greater => won += 1,
-                std::cmp::Ordering::Equal => drawn += 1,
-                std::cmp::Ordering::Less => lost += 1,
-            }
-        }
-    }
-    let n = f64::from(won + drawn + lost);
-    let score = (f64::from(won) + 0.5 * f64::from(drawn)) / n;
+        let mine = state.men(fitted_seat).count_ones();
+        mine.cmp(&state.men(fitted_seat.next(2)).count_ones())
+    });
     println!(
         "fitted against material, depth {depth}, {pairs} pairs: {won} won, {drawn} drawn, {lost} lost, score {:.3}",
-        score
+        linear::score(won, drawn, lost)
     );
 }
 

@@ -16,11 +16,13 @@
 //! wins, draws and losses.
 
 use ply_core::{Budget, Evaluator, Game, Score, Seat};
-use ply_games::reversi::fit::{SparseRows, ridge};
+use ply_games::reversi::fit::ridge;
 use ply_games::taunt::{CapturesFirst, FEATURES, Fitted, Material, Move, Taunt, features};
 use ply_search::{AlphaBeta, Config};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::Rng;
+
+#[path = "common/linear.rs"]
+mod linear;
 
 fn arg(args: &[String], key: &str, default: f64) -> f64 {
     args.iter()
@@ -91,42 +93,20 @@ fn fit(args: &[String]) {
     let lambda = arg(args, "--lambda", 10.0);
     let player_name = text_arg(args, "--player", "classic");
     let player = Eval::named(player_name);
-    let mut rows = SparseRows::new();
-    let mut targets = Vec::new();
-    let mut moves = Vec::new();
-    for g in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g);
-        let mut state = Taunt::start();
-        let mut seen = Vec::new();
-        let opening = rng.random_range(4..=8);
-        let mut plies = 0;
-        while state.outcome().is_none() {
-            seen.push(state);
-            state.legal_moves(&mut moves);
-            let mv = if plies < opening || rng.random_bool(0.1) {
-                moves[rng.random_range(0..moves.len())]
-            } else {
-                best(&player, &state, depth)
-            };
-            state.play_unchecked(mv);
-            plies += 1;
-        }
-        let first = state.count(Seat::FIRST) as f32 - state.count(Seat::SECOND) as f32;
-        for p in seen {
-            let x = features(&p);
-            rows.push(
-                x.iter()
-                    .enumerate()
-                    .filter(|&(_, &v)| v != 0)
-                    .map(|(c, &v)| (c as u32, v as f32)),
-            );
-            targets.push(if p.to_move() == Seat::FIRST {
-                first
-            } else {
-                -first
-            });
-        }
-    }
+    let (rows, targets) = linear::self_play(
+        games,
+        seed,
+        |rng| rng.random_range(4..=8),
+        |state: &Taunt| best(&player, state, depth),
+        |p| {
+            let x = features(p);
+            x.into_iter()
+                .enumerate()
+                .filter(|&(_, v)| v != 0)
+                .map(|(c, v)| (c as u32, v as f32))
+        },
+        |end| end.count(Seat::FIRST) as f32 - end.count(Seat::SECOND) as f32,
+    );
     let (w, report) = ridge(&rows, &targets, FEATURES, lambda, 500);
     eprintln!(
         "{games} games, {} positions, depth {depth}, lambda {lambda}: rms {:.3} after {} steps",
@@ -134,27 +114,17 @@ fn fit(args: &[String]) {
         report.rms,
         report.iterations
     );
-    println!("//! The weights of [`super::eval::Fitted`], written by the `taunt_fit` example:");
-    println!(
-        "//! `taunt_fit fit --games {games} --depth {depth} --seed {seed} --lambda {lambda} --player {player_name}`"
-    );
-    println!(
-        "//! ({} positions, rms {:.3} pieces).",
-        targets.len(),
-        report.rms
-    );
-    println!();
-    println!("/// Hundredths of a piece per unit of each feature ([`super::eval::features`]).");
-    println!("#[rustfmt::skip]");
-    println!("pub const WEIGHTS: [i32; super::eval::FEATURES] = [");
-    for chunk in w.chunks(13) {
-        let line: Vec<String> = chunk
-            .iter()
-            .map(|x| format!("{}", (x * 100.0).round() as i32))
-            .collect();
-        println!("    {},", line.join(", "));
-    }
-    println!("];");
+    let printed = linear::Printed {
+        example: "taunt_fit",
+        command: format!(
+            "taunt_fit fit --games {games} --depth {depth} --seed {seed} --lambda {lambda} --player {player_name}"
+        ),
+        unit: "pieces",
+        doc: "Hundredths of a piece per unit of each feature ([`super::eval::features`]).",
+        int: "i32",
+        per_line: 13,
+    };
+    linear::print_weights(&printed, targets.len(), report.rms, &w);
 }
 
 fn duel(args: &[String]) {
@@ -163,32 +133,16 @@ fn duel(args: &[String]) {
     let seed = arg(args, "--seed", 1.0) as u64;
     let a = Eval::named(text_arg(args, "--a", "fitted"));
     let b = Eval::named(text_arg(args, "--b", "classic"));
-    let (mut won, mut drawn, mut lost) = (0, 0, 0);
-    let mut moves = Vec::new();
-    for p in 0..pairs {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ p);
-        let mut opening = Taunt::start();
-        for _ in 0..4 {
-            opening.legal_moves(&mut moves);
-            opening.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    let (won, drawn, lost) = linear::duel(pairs, seed, |mut state: Taunt, a_seat| {
+        while state.outcome().is_none() {
+            let eval = if state.to_move() == a_seat { &a } else { &b };
+            state.play_unchecked(best(eval, &state, depth));
         }
-        for a_seat in [Seat::FIRST, Seat::SECOND] {
-            let mut state = opening;
-            while state.outcome().is_none() {
-                let eval = if state.to_move() == a_seat { &a } else { &b };
-                state.play_unchecked(best(eval, &state, depth));
-            }
-            match state.count(a_seat).cmp(&state.count(a_seat.next(2))) {
-                std::cmp::Ordering::Greater => won += 1,
-                std::cmp::Ordering::Equal => drawn += 1,
-                std::cmp::Ordering::Less => lost += 1,
-            }
-        }
-    }
-    let n = f64::from(won + drawn + lost);
-    let score = (f64::from(won) + 0.5 * f64::from(drawn)) / n;
+        state.count(a_seat).cmp(&state.count(a_seat.next(2)))
+    });
     println!(
-        "A against B, depth {depth}, {pairs} pairs from seed {seed}: {won} won, {drawn} drawn, {lost} lost, score {score:.3}"
+        "A against B, depth {depth}, {pairs} pairs from seed {seed}: {won} won, {drawn} drawn, {lost} lost, score {:.3}",
+        linear::score(won, drawn, lost)
     );
 }
 
