@@ -146,6 +146,10 @@ pub struct PhalanxParams {
     /// least threatened square, its wanted ones first among equals); a weak part's battle
     /// search counts [`THREAT_COST`] for each enemy in excess on each of its squares.
     pub threat_steps: u32,
+    /// Which ants the threat field moves: 0 only the weak parts' battle search, 1 that and
+    /// the weak ants not engaged that have no food, defence or hill to go for, 2 that and
+    /// every weak ant not engaged.
+    pub threat_scope: u8,
 }
 
 impl Default for PhalanxParams {
@@ -173,6 +177,7 @@ impl Default for PhalanxParams {
             keep_away: false,
             rally: false,
             threat_steps: 0,
+            threat_scope: 2,
         }
     }
 }
@@ -453,7 +458,14 @@ impl PhalanxBot {
     /// ones first among equals. Session 33's replays: most of our ants lost in turns 100-299
     /// died alone to two or more enemies, the second and third coming from outside the one
     /// move the battle search sees.
-    fn threat(&self, t: Torus, ants: &[Loc], mass: &[usize], wanted: &mut [Wanted]) -> Vec<u8> {
+    fn threat(
+        &self,
+        t: Torus,
+        ants: &[Loc],
+        mass: &[usize],
+        wanted: &mut [Wanted],
+        idle: &[bool],
+    ) -> Vec<u8> {
         let p = self.params;
         let k = &self.h.k;
         if p.threat_steps == 0 || k.enemies.is_empty() {
@@ -462,7 +474,12 @@ impl PhalanxBot {
         let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
         let danger = threat_field(t, &k.water, k.attackradius2, &foes, ants, p.threat_steps);
         for (i, &a) in ants.iter().enumerate() {
-            if mass[i] >= p.hold_mass || self.near_home(t, a) {
+            let moved = match p.threat_scope {
+                0 => false,
+                1 => idle[i],
+                _ => true,
+            };
+            if !moved || mass[i] >= p.hold_mass || self.near_home(t, a) {
                 continue;
             }
             let first = wanted[i].first().map_or(a, |&(l, _)| l);
@@ -989,7 +1006,7 @@ impl AntsBot for PhalanxBot {
                 .h
                 .resolve(t, &ants, &ant_at, &wanted, &order, false, &threat, safe);
         }
-        let danger = self.threat(t, &ants, &mass, &mut wanted);
+        let danger = self.threat(t, &ants, &mass, &mut wanted, &idle);
         let fights = self.battles(t, &ants, &mass, &wanted, &danger);
         // the battle ants first: their moves were chosen together
         let mut order: Vec<usize> = (0..ants.len()).filter(|&k| fights[k].is_some()).collect();

@@ -1041,7 +1041,8 @@ fn a_lone_ant_does_not_step_where_two_enemies_can_come() {
     // east. Both enemies can stand within attack range of (10, 11) after two steps and
     // only our one ant can: with the threat field over two moves it does not step east
     // (holding is out of their reach in two steps); against one enemy it steps east,
-    // as it does without the field
+    // as it does without the field; with the field moving only idle ants (scope 1) the ant
+    // going for food steps east, and with it moving only the battle search (scope 0) too
     let east = |enemies: &[(usize, usize)], params| {
         let mut all = vec![
             (10, 10, b'a'),
@@ -1062,6 +1063,13 @@ fn a_lone_ant_does_not_step_where_two_enemies_can_come() {
         east(&[(10, 15)], threat_params(2)).as_deref(),
         Some("o 10 10 e")
     );
+    for scope in [0, 1] {
+        let params = PhalanxParams {
+            threat_scope: scope,
+            ..threat_params(2)
+        };
+        assert_eq!(east(&two, params).as_deref(), Some("o 10 10 e"), "{scope}");
+    }
 }
 
 #[test]
