@@ -150,6 +150,9 @@ pub struct PhalanxParams {
     /// the weak ants not engaged that have no food, defence or hill to go for, 2 that and
     /// every weak ant not engaged.
     pub threat_scope: u8,
+    /// A square of the threat field counts only where the enemies that can come outnumber
+    /// ours by at least this many (1: any excess).
+    pub threat_margin: u8,
 }
 
 impl Default for PhalanxParams {
@@ -178,6 +181,7 @@ impl Default for PhalanxParams {
             rally: false,
             threat_steps: 0,
             threat_scope: 2,
+            threat_margin: 1,
         }
     }
 }
@@ -472,7 +476,14 @@ impl PhalanxBot {
             return Vec::new();
         }
         let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
-        let danger = threat_field(t, &k.water, k.attackradius2, &foes, ants, p.threat_steps);
+        let danger = threat_field(
+            t,
+            &k.water,
+            k.attackradius2,
+            (&foes, ants),
+            p.threat_steps,
+            p.threat_margin,
+        );
         for (i, &a) in ants.iter().enumerate() {
             let moved = match p.threat_scope {
                 0 => false,
@@ -754,21 +765,28 @@ pub(super) fn reach_counts(
 }
 
 /// The threat field: for every square, how many more `foes` than `ours` can stand within
-/// attack range of it after `steps` moves, where two or more enemies can (else 0).
+/// attack range of it after `steps` moves, where two or more enemies can and they are at
+/// least `margin` more (else 0).
 pub(super) fn threat_field(
     t: Torus,
     water: &[bool],
     r2: usize,
-    foes: &[Loc],
-    ours: &[Loc],
+    (foes, ours): (&[Loc], &[Loc]),
     steps: u32,
+    margin: u8,
 ) -> Vec<u8> {
     let theirs = reach_counts(t, water, r2, foes, steps);
     let mine = reach_counts(t, water, r2, ours, steps);
     theirs
         .iter()
         .zip(&mine)
-        .map(|(&e, &o)| if e >= 2 && e > o { e - o } else { 0 })
+        .map(|(&e, &o)| {
+            if e >= 2 && e >= o.saturating_add(margin.max(1)) {
+                e - o
+            } else {
+                0
+            }
+        })
         .collect()
 }
 

@@ -979,7 +979,8 @@ fn threat_counts_agree_with_a_bfs_from_each_ant() {
     // seeded random maps with water and 1 to 10 ants (some on one square): the count of
     // ants that can stand within attack range (distance² 5) of each square after 0 to 3
     // steps equals the count from a plain BFS from each ant, and the threat field is the
-    // excess of enemies over ours where two or more enemies can come
+    // excess of enemies over ours where two or more enemies can come and they outnumber
+    // ours by the margin (1 or 2)
     let mut rng = ChaCha8Rng::seed_from_u64(35);
     let mut excess = 0;
     for _ in 0..200 {
@@ -1010,9 +1011,10 @@ fn threat_counts_agree_with_a_bfs_from_each_ant() {
         let (theirs, mine) = (plain(&foes), plain(&ours));
         assert_eq!(phalanx::reach_counts(t, &water, 5, &foes, steps), theirs);
         assert_eq!(phalanx::reach_counts(t, &water, 5, &ours, steps), mine);
-        let field = phalanx::threat_field(t, &water, 5, &foes, &ours, steps);
+        let margin = rng.random_range(1..3u8);
+        let field = phalanx::threat_field(t, &water, 5, (&foes, &ours), steps, margin);
         for i in 0..t.area() {
-            let want = if theirs[i] >= 2 && theirs[i] > mine[i] {
+            let want = if theirs[i] >= 2 && theirs[i] >= mine[i] + margin {
                 theirs[i] - mine[i]
             } else {
                 0
