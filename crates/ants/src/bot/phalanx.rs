@@ -37,6 +37,13 @@
 //!   backing off as far as possible ([`PhalanxParams::keep_away`]) or running to support
 //!   when engaged ([`PhalanxParams::rally`]) each scored fewer points against xathis than
 //!   the phalanx without them, in the same minutes (docs/strength.md).
+//! * **The threat field** (session 35, [`PhalanxParams::threat_steps`], off): per square,
+//!   the enemies and own ants that can stand within attack range of it after two or three
+//!   steps (BFS over the known map); weak ants do not step to or hold on squares where two
+//!   or more enemies can come and outnumber ours, and a weak part's battle search counts
+//!   each enemy in excess. Every weak ant moved by it, or only the search, lost in-process
+//!   against the phalanx without it; only the idle weak ants with a margin of two held
+//!   even there (docs/strength.md has what it did against xathis).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -144,7 +151,7 @@ pub struct PhalanxParams {
     /// in its box, no own hill near) that is not engaged does not step to or hold on a
     /// square where two or more enemies can come and they outnumber ours (it takes its
     /// least threatened square, its wanted ones first among equals); a weak part's battle
-    /// search counts [`THREAT_COST`] for each enemy in excess on each of its squares.
+    /// search counts half a kill for each enemy in excess on each of its squares.
     pub threat_steps: u32,
     /// Which ants the threat field moves: 0 only the weak parts' battle search, 1 that and
     /// the weak ants not engaged that have no food, defence or hill to go for, 2 that and
