@@ -1075,6 +1075,35 @@ fn a_lone_ant_does_not_step_where_two_enemies_can_come() {
 }
 
 #[test]
+fn a_weak_engaged_ant_leaves_where_two_enemies_can_come() {
+    // our lone ant at (10, 10), engaged with enemies at (10, 14) and (14, 10): holding,
+    // stepping north and stepping west are all out of their reach this turn, and the
+    // search without the field holds (its wanted square among equally safe ones). After
+    // two steps both enemies can stand within attack range of (10, 10), only one of them
+    // of (9, 10) or (10, 9): with the field (in the search only) the ant steps north or
+    // west; against one enemy nothing is outnumbered and it holds
+    let order = |enemies: &[(usize, usize)], params| {
+        let mut all = vec![(10, 10, b'a'), (30, 10, b'0'), (30, 30, b'1')];
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 10 10 "))
+    };
+    let search_only = PhalanxParams {
+        threat_scope: 0,
+        ..threat_params(2)
+    };
+    let two = [(10, 14), (14, 10)];
+    assert_eq!(order(&two, threat_params(0)), None);
+    let with = order(&two, search_only);
+    assert!(
+        matches!(with.as_deref(), Some("o 10 10 n" | "o 10 10 w")),
+        "{with:?}"
+    );
+    assert_eq!(order(&[(10, 14)], search_only), None);
+}
+
+#[test]
 fn threat_field_orders_are_legal_and_stay_in_budget() {
     // whole games with the threat field over two and three moves against the hunter:
     // every order is accepted and no turn's battles spend more than the node budget
