@@ -43,7 +43,8 @@
 //!   or more enemies can come and outnumber ours, and a weak part's battle search counts
 //!   each enemy in excess. Every weak ant moved by it, or only the search, lost in-process
 //!   against the phalanx without it; only the idle weak ants with a margin of two held
-//!   even there (docs/strength.md has what it did against xathis).
+//!   even there, and against xathis on 24 two-player maps in both seats that version
+//!   scored 63 points to main's 72 in the same minutes (docs/strength.md, session 35).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
