@@ -37,6 +37,14 @@
 //!   backing off as far as possible ([`PhalanxParams::keep_away`]) or running to support
 //!   when engaged ([`PhalanxParams::rally`]) each scored fewer points against xathis than
 //!   the phalanx without them, in the same minutes (docs/strength.md).
+//! * **The threat field** (session 35, [`PhalanxParams::threat_steps`], off): per square,
+//!   the enemies and own ants that can stand within attack range of it after two or three
+//!   steps (BFS over the known map); weak ants do not step to or hold on squares where two
+//!   or more enemies can come and outnumber ours, and a weak part's battle search counts
+//!   each enemy in excess. Every weak ant moved by it, or only the search, lost in-process
+//!   against the phalanx without it; only the idle weak ants with a margin of two held
+//!   even there, and against xathis on 24 two-player maps in both seats that version
+//!   scored 63 points to main's 72 in the same minutes (docs/strength.md, session 35).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -79,6 +87,9 @@ const RAIDERS: usize = 4;
 const RAID_FEW: usize = 10;
 /// BFS steps within which a regrouping ant looks for a group or own hill to fall back to.
 const RALLY_REACH: u32 = 40;
+/// What one enemy in excess on a square of the threat field costs a weak part's search
+/// (half a kill).
+pub const THREAT_COST: i64 = 256;
 
 /// The phalanx's choices, for measuring each against the hunter's way.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -135,6 +146,21 @@ pub struct PhalanxParams {
     /// with [`PhalanxParams::fight_mass`] around it, or an own hill (fewest steps), so a
     /// hunted ant runs to support rather than anywhere out of reach; before `keep_away`.
     pub rally: bool,
+    /// The threat field over this many moves (0: off): for each square, the enemies that
+    /// can stand within attack range of it after that many steps (BFS over the known map)
+    /// and our ants that can. A weak ant (fewer than [`PhalanxParams::hold_mass`] own ants
+    /// in its box, no own hill near) that is not engaged does not step to or hold on a
+    /// square where two or more enemies can come and they outnumber ours (it takes its
+    /// least threatened square, its wanted ones first among equals); a weak part's battle
+    /// search counts half a kill for each enemy in excess on each of its squares.
+    pub threat_steps: u32,
+    /// Which ants the threat field moves: 0 only the weak parts' battle search, 1 that and
+    /// the weak ants not engaged that have no food, defence or hill to go for, 2 that and
+    /// every weak ant not engaged.
+    pub threat_scope: u8,
+    /// A square of the threat field counts only where the enemies that can come outnumber
+    /// ours by at least this many (1: any excess).
+    pub threat_margin: u8,
 }
 
 impl Default for PhalanxParams {
@@ -161,6 +187,9 @@ impl Default for PhalanxParams {
             regroup_reach: 0,
             keep_away: false,
             rally: false,
+            threat_steps: 0,
+            threat_scope: 2,
+            threat_margin: 1,
         }
     }
 }
@@ -434,6 +463,63 @@ impl PhalanxBot {
         }
     }
 
+    /// The threat field ([`PhalanxParams::threat_steps`]; empty when off or no enemy is
+    /// known), and the weak ants' wanted squares re-ranked by it: where the first of them
+    /// (or holding, for an ant with none) has enemies in excess, the ant takes the least
+    /// threatened of its squares (holding and every land step not onto food), its wanted
+    /// ones first among equals. Session 33's replays: most of our ants lost in turns 100-299
+    /// died alone to two or more enemies, the second and third coming from outside the one
+    /// move the battle search sees.
+    fn threat(
+        &self,
+        t: Torus,
+        ants: &[Loc],
+        mass: &[usize],
+        wanted: &mut [Wanted],
+        idle: &[bool],
+    ) -> Vec<u8> {
+        let p = self.params;
+        let k = &self.h.k;
+        if p.threat_steps == 0 || k.enemies.is_empty() {
+            return Vec::new();
+        }
+        let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
+        let danger = threat_field(
+            t,
+            &k.water,
+            k.attackradius2,
+            (&foes, ants),
+            p.threat_steps,
+            p.threat_margin,
+        );
+        for (i, &a) in ants.iter().enumerate() {
+            let moved = match p.threat_scope {
+                0 => false,
+                1 => idle[i],
+                _ => true,
+            };
+            if !moved || mass[i] >= p.hold_mass || self.near_home(t, a) {
+                continue;
+            }
+            let first = wanted[i].first().map_or(a, |&(l, _)| l);
+            if danger[t.index(first)] == 0 {
+                continue;
+            }
+            let mut options: Vec<Loc> = wanted[i].iter().map(|&(l, _)| l).collect();
+            options.extend(self.reach(t, a));
+            let mut seen = Vec::new();
+            options.retain(|&l| {
+                let fresh = !seen.contains(&l);
+                seen.push(l);
+                fresh
+            });
+            // stable: among equally threatened squares the wanted order, then holding
+            options.sort_by_key(|&l| danger[t.index(l)]);
+            wanted[i] = options.into_iter().map(|l| (l, false)).collect();
+        }
+        danger
+    }
+
     /// Per square, BFS steps (up to [`RALLY_REACH`]) to the nearest own ant with
     /// [`PhalanxParams::fight_mass`] own ants around it, or to an own hill.
     fn rally_field(&self, t: Torus, ants: &[Loc], mass: &[usize]) -> Vec<u32> {
@@ -478,6 +564,7 @@ impl PhalanxBot {
         ants: &[Loc],
         mass: &[usize],
         wanted: &[Vec<(Loc, bool)>],
+        danger: &[u8],
     ) -> Vec<Option<Loc>> {
         let enemies = self.h.k.enemies.clone();
         let mut out: Vec<Option<Loc>> = vec![None; ants.len()];
@@ -591,6 +678,8 @@ impl PhalanxBot {
                 (p.kill, 4 * p.kill, Distance::Rally)
             } else if p.keep_away && foes.len() > part.len() + fixed.len() {
                 (p.kill, 4 * p.kill, Distance::KeepAway)
+            } else if !danger.is_empty() {
+                (p.kill, 4 * p.kill, Distance::Threat)
             } else {
                 (p.kill, 4 * p.kill, Distance::Ignore)
             };
@@ -607,6 +696,7 @@ impl PhalanxBot {
                 } else {
                     &[]
                 },
+                danger,
                 kill,
                 loss,
                 distance,
@@ -634,6 +724,78 @@ impl PhalanxBot {
         self.most = self.most.max(used);
         out
     }
+}
+
+/// For every square, how many of the `sources` can stand within attack range (`r2`) of it
+/// after at most `steps` moves (BFS over land: squares not known as `water`).
+pub(super) fn reach_counts(
+    t: Torus,
+    water: &[bool],
+    r2: usize,
+    sources: &[Loc],
+    steps: u32,
+) -> Vec<u8> {
+    let n = t.area();
+    let mut count = vec![0u8; n];
+    let mut attack = t.neighbourhood(r2);
+    attack.push((0, 0));
+    attack.sort_unstable();
+    attack.dedup();
+    // per square, the last source that reached it (BFS) and that counted it (range)
+    let mut seen = vec![usize::MAX; n];
+    let mut counted = vec![usize::MAX; n];
+    let mut q = VecDeque::new();
+    for (k, &s) in sources.iter().enumerate() {
+        seen[t.index(s)] = k;
+        q.push_back((s, 0u32));
+        while let Some((c, d)) = q.pop_front() {
+            for &o in &attack {
+                let i = t.index(t.add(c, o));
+                if counted[i] != k {
+                    counted[i] = k;
+                    count[i] = count[i].saturating_add(1);
+                }
+            }
+            if d >= steps {
+                continue;
+            }
+            for dir in Dir::ALL {
+                let nb = t.step(c, dir);
+                let i = t.index(nb);
+                if seen[i] != k && !water[i] {
+                    seen[i] = k;
+                    q.push_back((nb, d + 1));
+                }
+            }
+        }
+    }
+    count
+}
+
+/// The threat field: for every square, how many more `foes` than `ours` can stand within
+/// attack range of it after `steps` moves, where two or more enemies can and they are at
+/// least `margin` more (else 0).
+pub(super) fn threat_field(
+    t: Torus,
+    water: &[bool],
+    r2: usize,
+    (foes, ours): (&[Loc], &[Loc]),
+    steps: u32,
+    margin: u8,
+) -> Vec<u8> {
+    let theirs = reach_counts(t, water, r2, foes, steps);
+    let mine = reach_counts(t, water, r2, ours, steps);
+    theirs
+        .iter()
+        .zip(&mine)
+        .map(|(&e, &o)| {
+            if e >= 2 && e >= o.saturating_add(margin.max(1)) {
+                e - o
+            } else {
+                0
+            }
+        })
+        .collect()
 }
 
 /// An enemy's moves worth searching against our part (`reach`: its squares after a move):
@@ -680,6 +842,9 @@ pub(super) enum Distance {
     /// Fewer steps to support are better (the field in [`Search::rally`]): a weak part runs
     /// towards our groups.
     Rally,
+    /// Each enemy in excess on our ants' squares in the threat field ([`Search::danger`])
+    /// costs [`THREAT_COST`]: a weak part does not stand where more can come than ours.
+    Threat,
     /// Only kills and losses count.
     Ignore,
 }
@@ -701,6 +866,9 @@ pub(super) struct Search<'a> {
     /// Per square, BFS steps to the nearest strong own ant or own hill (read only when
     /// the distance term is [`Distance::Rally`]).
     pub(super) rally: &'a [u32],
+    /// Per square, the enemies in excess in the threat field (read only when the distance
+    /// term is [`Distance::Threat`]).
+    pub(super) danger: &'a [u8],
     pub(super) kill: i64,
     pub(super) loss: i64,
     pub(super) distance: Distance,
@@ -803,6 +971,10 @@ impl Search<'_> {
             for &p in &self.cur {
                 v -= 4 * i64::from(self.rally[self.t.index(p)].min(RALLY_REACH));
             }
+        } else if self.distance == Distance::Threat {
+            for &p in &self.cur {
+                v -= THREAT_COST * i64::from(self.danger[self.t.index(p)]);
+            }
         } else if self.distance != Distance::Ignore {
             for &p in &self.cur {
                 let d = self
@@ -860,7 +1032,8 @@ impl AntsBot for PhalanxBot {
                 .h
                 .resolve(t, &ants, &ant_at, &wanted, &order, false, &threat, safe);
         }
-        let fights = self.battles(t, &ants, &mass, &wanted);
+        let danger = self.threat(t, &ants, &mass, &mut wanted, &idle);
+        let fights = self.battles(t, &ants, &mass, &wanted, &danger);
         // the battle ants first: their moves were chosen together
         let mut order: Vec<usize> = (0..ants.len()).filter(|&k| fights[k].is_some()).collect();
         order.extend((0..ants.len()).filter(|&k| fights[k].is_none()));

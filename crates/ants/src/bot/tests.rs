@@ -450,12 +450,13 @@ fn phalanx_search_agrees_with_plain_max_min() {
             .map(|&e| phalanx::enemy_options(t, 5, reach(e), e, &opts))
             .collect();
         let hills: Vec<Loc> = Vec::new();
-        // closing in and keeping away on alternate seeds
-        let distance = if seed % 2 == 0 {
-            phalanx::Distance::CloseIn
-        } else {
-            phalanx::Distance::KeepAway
+        // closing in, keeping away and the threat field (a random one) in turn
+        let distance = match seed % 3 {
+            0 => phalanx::Distance::CloseIn,
+            1 => phalanx::Distance::KeepAway,
+            _ => phalanx::Distance::Threat,
         };
+        let danger: Vec<u8> = (0..t.area()).map(|_| rng.random_range(0..3u8)).collect();
         let new = |theirs: &[Vec<Loc>]| phalanx::Search {
             t,
             r2: 5,
@@ -469,6 +470,7 @@ fn phalanx_search_agrees_with_plain_max_min() {
             fixed: Vec::new(),
             enemy_hills: &hills,
             rally: &[],
+            danger: &danger,
             kill: 512,
             loss: 768,
             distance,
@@ -970,4 +972,148 @@ fn a_hunted_ant_runs_to_its_group() {
         Some("o 10 10 w")
     );
     assert_eq!(lone(&[(10, 14)], rally), None);
+}
+
+#[test]
+fn threat_counts_agree_with_a_bfs_from_each_ant() {
+    // seeded random maps with water and 1 to 10 ants (some on one square): the count of
+    // ants that can stand within attack range (distance² 5) of each square after 0 to 3
+    // steps equals the count from a plain BFS from each ant, and the threat field is the
+    // excess of enemies over ours where two or more enemies can come and they outnumber
+    // ours by the margin (1 or 2)
+    let mut rng = ChaCha8Rng::seed_from_u64(35);
+    let mut excess = 0;
+    for _ in 0..200 {
+        let (t, water) = random_torus(&mut rng);
+        let steps = rng.random_range(0..4u32);
+        let side = |rng: &mut ChaCha8Rng| -> Vec<Loc> {
+            let n = rng.random_range(1..6);
+            (0..n).map(|_| random_land(rng, t, &water)).collect()
+        };
+        let foes = side(&mut rng);
+        let ours = side(&mut rng);
+        let plain = |ants: &[Loc]| -> Vec<u8> {
+            let fields: Vec<Vec<u32>> = ants.iter().map(|&a| plain_bfs(t, &water, a)).collect();
+            (0..t.area())
+                .map(|i| {
+                    let s = (i / t.cols, i % t.cols);
+                    fields
+                        .iter()
+                        .filter(|f| {
+                            (0..t.area()).any(|j| {
+                                f[j] <= steps && t.distance((j / t.cols, j % t.cols), s) <= 5
+                            })
+                        })
+                        .count() as u8
+                })
+                .collect()
+        };
+        let (theirs, mine) = (plain(&foes), plain(&ours));
+        assert_eq!(phalanx::reach_counts(t, &water, 5, &foes, steps), theirs);
+        assert_eq!(phalanx::reach_counts(t, &water, 5, &ours, steps), mine);
+        let margin = rng.random_range(1..3u8);
+        let field = phalanx::threat_field(t, &water, 5, (&foes, &ours), steps, margin);
+        for i in 0..t.area() {
+            let want = if theirs[i] >= 2 && theirs[i] >= mine[i] + margin {
+                theirs[i] - mine[i]
+            } else {
+                0
+            };
+            assert_eq!(field[i], want);
+            excess += usize::from(want > 0);
+        }
+    }
+    // some squares are threatened, not only empty fields
+    assert!(excess > 1000, "{excess} squares in excess");
+}
+
+/// Phalanx parameters with the economy off and the threat field over `steps` moves.
+fn threat_params(steps: u32) -> PhalanxParams {
+    PhalanxParams {
+        threat_steps: steps,
+        ..lone_params(0, false)
+    }
+}
+
+#[test]
+fn a_lone_ant_does_not_step_where_two_enemies_can_come() {
+    // our lone ant at (10, 10) goes for the food at (10, 13); two enemies at (10, 15) and
+    // (11, 15), not engaged (one move each leaves them out of attack range) and no threat
+    // to the step east in one move: the hunter's rule and the battle search let it step
+    // east. Both enemies can stand within attack range of (10, 11) after two steps and
+    // only our one ant can: with the threat field over two moves it does not step east
+    // (holding is out of their reach in two steps); against one enemy it steps east,
+    // as it does without the field; with the field moving only idle ants (scope 1) the ant
+    // going for food steps east, and with it moving only the battle search (scope 0) too
+    let east = |enemies: &[(usize, usize)], params| {
+        let mut all = vec![
+            (10, 10, b'a'),
+            (10, 13, b'*'),
+            (30, 10, b'0'),
+            (30, 30, b'1'),
+        ];
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 10 10 "))
+    };
+    let two = [(10, 15), (11, 15)];
+    assert_eq!(east(&two, threat_params(0)).as_deref(), Some("o 10 10 e"));
+    let with = east(&two, threat_params(2));
+    assert_ne!(with.as_deref(), Some("o 10 10 e"));
+    assert_eq!(
+        east(&[(10, 15)], threat_params(2)).as_deref(),
+        Some("o 10 10 e")
+    );
+    for scope in [0, 1] {
+        let params = PhalanxParams {
+            threat_scope: scope,
+            ..threat_params(2)
+        };
+        assert_eq!(east(&two, params).as_deref(), Some("o 10 10 e"), "{scope}");
+    }
+}
+
+#[test]
+fn a_weak_engaged_ant_leaves_where_two_enemies_can_come() {
+    // our lone ant at (10, 10), engaged with enemies at (10, 14) and (14, 10): holding,
+    // stepping north and stepping west are all out of their reach this turn, and the
+    // search without the field holds (its wanted square among equally safe ones). After
+    // two steps both enemies can stand within attack range of (10, 10), only one of them
+    // of (9, 10) or (10, 9): with the field (in the search only) the ant steps north or
+    // west; against one enemy nothing is outnumbered and it holds
+    let order = |enemies: &[(usize, usize)], params| {
+        let mut all = vec![(10, 10, b'a'), (30, 10, b'0'), (30, 30, b'1')];
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 10 10 "))
+    };
+    let search_only = PhalanxParams {
+        threat_scope: 0,
+        ..threat_params(2)
+    };
+    let two = [(10, 14), (14, 10)];
+    assert_eq!(order(&two, threat_params(0)), None);
+    let with = order(&two, search_only);
+    assert!(
+        matches!(with.as_deref(), Some("o 10 10 n" | "o 10 10 w")),
+        "{with:?}"
+    );
+    assert_eq!(order(&[(10, 14)], search_only), None);
+}
+
+#[test]
+fn threat_field_orders_are_legal_and_stay_in_budget() {
+    // whole games with the threat field over two and three moves against the hunter:
+    // every order is accepted and no turn's battles spend more than the node budget
+    for steps in [2, 3] {
+        let params = PhalanxParams {
+            threat_steps: steps,
+            ..PhalanxParams::default()
+        };
+        let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, params));
+        assert!(phalanx.most_battle_work() > 0, "some battle was searched");
+        assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+    }
 }
