@@ -134,7 +134,7 @@ ply breaker autoplay --level 1 --json\n\n\
 `ply breaker COMMAND --help` has more.")]
     Breaker(crate::cmd::breaker::BreakerArgs),
     /// Opening books made by ply's own deep searches (8x8 Othello): build one, look a
-    /// position up.
+    /// position up, convert an old one.
     #[command(after_help = "Examples:\n  \
 ply book lookup othello                # the committed book's move at the start\n\n\
 `ply book COMMAND --help` has more.")]
@@ -241,7 +241,8 @@ pub struct BotArgs {
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     pub book: bool,
     /// A book file of your own (`ply book build othello --out FILE`) instead of the
-    /// committed one.
+    /// committed one; played with a warning when another evaluation than this build's
+    /// labelled it.
     #[arg(long)]
     pub book_file: Option<std::path::PathBuf>,
 }

@@ -1,5 +1,7 @@
 //! `ply book` and the book in `ply bot othello`: a small build is reproducible, a damaged
-//! book is bad input (exit 2), and the bot plays the book's move unless told not to.
+//! book is bad input (exit 2), the bot plays the book's move unless told not to (with a
+//! warning when another evaluation made it), and a book of format 1 converts only when this
+//! build's evaluation gives its leaves' values.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -7,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 use ply_core::Game;
 use ply_games::HackerEarth;
 use ply_games::reversi::Othello;
-use ply_games::reversi::book::{self, Book};
+use ply_games::reversi::book::{self, Book, Labels};
 
 fn ply(args: &[&str], dir: &Path, stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
@@ -125,7 +127,7 @@ fn a_damaged_or_missing_book_and_a_game_without_books_exit_2() {
     let bytes = book::committed().to_bytes();
     std::fs::write(dir.path().join("cut.book"), &bytes[..bytes.len() - 3]).unwrap();
     let mut flipped = bytes.clone();
-    flipped[20] ^= 1;
+    flipped[30] ^= 1; // in the first entry
     std::fs::write(dir.path().join("flipped.book"), &flipped).unwrap();
     let input = Othello::start().write_input();
     for (args, says) in [
@@ -176,4 +178,127 @@ fn a_damaged_or_missing_book_and_a_game_without_books_exit_2() {
         assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
         assert!(!stderr(&out).contains("panicked"), "{args:?}");
     }
+}
+
+/// A book's entries in a file of format 1 (session 34's: magic, count, entries, checksum).
+fn format1(v2: &[u8]) -> Vec<u8> {
+    let mut out = book::MAGIC_1.to_vec();
+    out.extend_from_slice(&v2[20..v2.len() - 8]);
+    let sum = book::fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+#[test]
+fn a_format_1_book_converts_when_its_leaves_check_and_another_evaluation_s_plays_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = ply(&[TINY, &["--out", "tiny.book"]].concat(), dir.path(), "");
+    assert!(built.status.success(), "{}", stderr(&built));
+    let v2 = std::fs::read(dir.path().join("tiny.book")).unwrap();
+    let tiny = Book::from_bytes(&v2).unwrap();
+    let old = format1(&v2);
+    std::fs::write(dir.path().join("old.book"), &old).unwrap();
+    let input = Othello::start().write_input();
+    // Format 1 is refused by the bot, with what to do.
+    let out = ply(
+        &["bot", "othello", "--book-file", "old.book"],
+        dir.path(),
+        &input,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("ply book convert"),
+        "{}",
+        stderr(&out)
+    );
+    // Converted after every leaf is searched again: the same bytes as the build's.
+    let convert = |from: &str| {
+        ply(
+            &[
+                "book",
+                "convert",
+                "othello",
+                "--book-file",
+                from,
+                "--out",
+                "new.book",
+                "--check",
+                "1000",
+            ],
+            dir.path(),
+            "",
+        )
+    };
+    let out = convert("old.book");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let leaves = tiny.entries().iter().filter(|e| !e.is_expanded()).count();
+    assert!(
+        stdout(&out).starts_with(&format!("{leaves} of {leaves} leaves")),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(std::fs::read(dir.path().join("new.book")).unwrap(), v2);
+    // A leaf whose value is not the search's: refused, the position named.
+    let mut entries = tiny.entries().to_vec();
+    let leaf = entries.iter().position(|e| !e.is_expanded()).unwrap();
+    entries[leaf].value += 7;
+    let changed = Book::new(entries, tiny.labels()).unwrap().to_bytes();
+    std::fs::write(dir.path().join("changed.book"), format1(&changed)).unwrap();
+    let out = convert("changed.book");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("1 of"), "{}", stderr(&out));
+    let state = tiny.entries()[leaf].position(ply_core::Seat::FIRST);
+    assert!(
+        stderr(&out).contains(&state.to_string()),
+        "{}",
+        stderr(&out)
+    );
+    let out = convert("tiny.book");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("format 2 already"),
+        "{}",
+        stderr(&out)
+    );
+    // A book labelled by another evaluation is played, with a warning.
+    let labels = Labels {
+        evaluation: tiny.labels().evaluation ^ 1,
+        ..tiny.labels()
+    };
+    let other = Book::new(tiny.entries().to_vec(), labels).unwrap();
+    std::fs::write(dir.path().join("other.book"), other.to_bytes()).unwrap();
+    for args in [
+        &["bot", "othello", "--book-file", "other.book"][..],
+        &["book", "lookup", "othello", "--book-file", "other.book"],
+    ] {
+        let out = ply(args, dir.path(), &input);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("another evaluation"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let out = ply(
+        &["bot", "othello", "--book-file", "other.book"],
+        dir.path(),
+        &input,
+    );
+    let start = Othello::start();
+    assert_eq!(
+        stdout(&out),
+        start.write_move(other.book_move(&start).unwrap())
+    );
+    // The book of this build's evaluation plays without one.
+    let out = ply(
+        &["bot", "othello", "--book-file", "tiny.book"],
+        dir.path(),
+        &input,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains("another evaluation"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -249,6 +249,47 @@ pub trait OpeningBook<G: Game>: Send + Sync {
 
     /// How many positions it holds.
     fn positions(&self) -> usize;
+
+    /// Why the book's moves may not be the ones this build's evaluation would choose (it
+    /// was made by another, say), if they may not; a player still plays it, and a front end
+    /// warns.
+    fn mismatch(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Which opening book a player plays: the one choice `ply bot` (`--book`, `--book-file`),
+/// the timed `builtin:alphabeta` (`book=`) and the web's computer player make, and
+/// [`BookChoice::book_move`] the one lookup they share.
+pub enum BookChoice<G: Game + 'static> {
+    /// No book: every move is the player's own.
+    Off,
+    /// The game's committed book ([`Heuristics::book`]), where it has one.
+    Committed,
+    /// A book of the player's own, read by [`Heuristics::read_book`].
+    Own(Box<dyn OpeningBook<G>>),
+}
+
+impl<G: Heuristics> BookChoice<G> {
+    /// The book's move in `state`, if there is a book and it holds the position (and the
+    /// game goes on there).
+    ///
+    /// ```
+    /// use ply_core::Game;
+    /// use ply_games::BookChoice;
+    /// use ply_games::reversi::Othello;
+    ///
+    /// let start = Othello::start();
+    /// assert!(BookChoice::<Othello>::Committed.book_move(&start).is_some());
+    /// assert_eq!(BookChoice::<Othello>::Off.book_move(&start), None);
+    /// ```
+    pub fn book_move(&self, state: &G) -> Option<G::Move> {
+        match self {
+            BookChoice::Off => None,
+            BookChoice::Committed => G::book()?.book_move(state),
+            BookChoice::Own(book) => book.book_move(state),
+        }
+    }
 }
 
 /// A book file that cannot be used.

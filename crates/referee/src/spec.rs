@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use ply_ants::bot::{BuiltinBot as AntsBuiltin, UnknownBotError};
 use ply_core::{Budget, Fault, Game, Player};
-use ply_games::{Endgame, EvalChoice, HackerEarth, Heuristics, OpeningBook, Searching};
+use ply_games::{BookChoice, Endgame, EvalChoice, HackerEarth, Heuristics, Searching};
 use ply_search::{
     AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
 };
@@ -452,7 +452,10 @@ pub fn builtin_player<G: Heuristics>(
             // The book, like the solver, only for a timed player: a fixed depth stays a
             // plain search to that depth.
             match (time, options.book.unwrap_or(true), G::book()) {
-                (Some(_), true, Some(book)) => Box::new(BookPlayer { book, player }),
+                (Some(_), true, Some(_)) => Box::new(BookPlayer {
+                    book: BookChoice::Committed,
+                    player,
+                }),
                 _ => player,
             }
         }
@@ -480,11 +483,11 @@ pub fn builtin_player<G: Heuristics>(
 
 /// A player that plays its opening book's move where the book holds the position.
 struct BookPlayer<G: Game + 'static> {
-    book: &'static dyn OpeningBook<G>,
+    book: BookChoice<G>,
     player: Box<dyn Player<G>>,
 }
 
-impl<G: Game> Player<G> for BookPlayer<G> {
+impl<G: Heuristics> Player<G> for BookPlayer<G> {
     fn name(&self) -> String {
         self.player.name()
     }

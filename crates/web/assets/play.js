@@ -72,7 +72,8 @@ function report(ai) {
   const r = ai.report;
   $('report').textContent = `${r.name} played ${ai.move}` +
     (r.depth !== undefined ? ` · depth ${r.depth} · score ${r.score}${r.exact ? ' (exact)' : ''} · ${r.nodes} nodes · line ${r.pv.join(' ')}` : '') +
-    (r.solved ? ' · proved best by the endgame solver' : '');
+    (r.solved ? ' · proved best by the endgame solver' : '') +
+    (r.book ? ' · from the opening book' : '');
 }
 
 async function send(move) {

@@ -351,6 +351,40 @@ async fn the_othello_ai_plays_the_endgame_solver_s_proven_best_move() {
 }
 
 #[tokio::test]
+async fn the_othello_ai_plays_the_opening_book_s_move() {
+    use ply_core::Game;
+    use ply_games::BookChoice;
+    use ply_games::reversi::{Othello, book};
+    let s = server(None);
+    // Every position of 4 plies, reached by the person's move after 3: the AI answers the
+    // committed book's move (the one `ply bot othello` plays), even at 1 ms a move, where its
+    // own search would not reach the book's depth-16 searches.
+    let mut checked = 0;
+    for state in book::positions_after(3) {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        for mine in moves {
+            let mut after = state;
+            after.play_unchecked(mine);
+            let expected = BookChoice::<Othello>::Committed
+                .book_move(&after)
+                .expect("the book holds every position of 4 plies");
+            let (status, v) = s
+                .post_json(
+                    "/api/play/othello/move",
+                    json!({"state": state.to_string(), "move": mine.to_string(), "ai": "alphabeta", "ms": 1}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            assert_eq!(v["ai"]["report"]["book"], true, "{after}: {v}");
+            assert_eq!(v["ai"]["move"], expected.to_string(), "{after}: {v}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 244, "the lines of 4 plies (perft 4)");
+}
+
+#[tokio::test]
 async fn malformed_and_oversized_bodies_are_clear_4xx() {
     let s = server(None);
     let (status, v) = s.post("/api/sudoku/solve", "{\"puzzle\": ").await;

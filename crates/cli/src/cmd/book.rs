@@ -40,6 +40,16 @@ ply book lookup othello --book-file tiny.book \\\n    \
 --position '......../......../......../...ox.../...xo.../......../......../........ x'\n\n\
 It prints `not in the book` and exits with 1 when the book does not hold the position.")]
     Lookup(LookupArgs),
+    /// Convert a book of format 1 (PLYBOOK1, session 34's, which did not record the
+    /// evaluation that labelled it) to format 2, once this build's evaluation is shown to
+    /// have labelled it: a sample of its leaves is searched again at their depth and must give
+    /// the book's values and moves.
+    #[command(after_help = "Examples:\n  \
+ply book convert othello --book-file old.book --out new.book --check 60\n  \
+ply book convert othello --book-file tiny.book --out new.book   # of format 2 already: exit 2\n\n\
+It refuses (exit 2) when a leaf searched again differs: the book was made by another\n\
+evaluation, and `ply book build othello` makes one with this build's.")]
+    Convert(ConvertArgs),
 }
 
 #[derive(Debug, Args)]
@@ -76,10 +86,27 @@ pub struct LookupArgs {
     pub position: Option<String>,
 }
 
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The game: only othello has books.
+    pub game: String,
+    /// The book of format 1.
+    #[arg(long)]
+    pub book_file: PathBuf,
+    /// Where to write the book of format 2.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// How many of its leaves to search again (spread evenly over the book; all of them
+    /// when it has fewer).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
+    pub check: u32,
+}
+
 pub fn run(args: &BookArgs) -> Result<ExitCode> {
     match &args.command {
         BookCommand::Build(a) => build(a),
         BookCommand::Lookup(a) => lookup(a),
+        BookCommand::Convert(a) => convert(a),
     }
 }
 
@@ -120,6 +147,7 @@ fn build(args: &BuildArgs) -> Result<ExitCode> {
         full_plies: args.full_plies,
         positions: args.positions,
         threads: args.threads as usize,
+        evaluation: book::evaluation_fingerprint(),
     };
     let start = Instant::now();
     let bar = crate::out::progress(args.positions as u64, "positions");
@@ -151,6 +179,9 @@ fn lookup(args: &LookupArgs) -> Result<ExitCode> {
             let bytes = std::fs::read(path)
                 .map_err(|e| bad_input!("reading the book {}: {e}", path.display()))?;
             own = Book::from_bytes(&bytes).map_err(|e| bad_input!("{}: {e}", path.display()))?;
+            if let Some(why) = ply_games::OpeningBook::mismatch(&own) {
+                tracing::warn!("{}: {why}", path.display());
+            }
             &own
         }
     };
@@ -182,4 +213,65 @@ fn lookup(args: &LookupArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+fn convert(args: &ConvertArgs) -> Result<ExitCode> {
+    only_othello(&args.game)?;
+    let path = &args.book_file;
+    let bytes =
+        std::fs::read(path).map_err(|e| bad_input!("reading the book {}: {e}", path.display()))?;
+    if Book::from_bytes(&bytes).is_ok() {
+        return Err(bad_input!(
+            "{} is a book of format 2 already: nothing to convert",
+            path.display()
+        ));
+    }
+    let old = Book::from_format1(&bytes, book::evaluation_fingerprint())
+        .map_err(|e| bad_input!("{}: {e}", path.display()))?;
+    let depth = old.labels().depth;
+    let leaves: Vec<_> = old.entries().iter().filter(|e| !e.is_expanded()).collect();
+    let n = (args.check as usize).min(leaves.len());
+    let start = Instant::now();
+    let mut search = leaf_search();
+    let mut differ = Vec::new();
+    for i in 0..n {
+        let e = leaves[i * leaves.len() / n];
+        // The entry's own position (its normal form): the book's move is the search's as is.
+        let state = e.position(ply_core::Seat::FIRST);
+        let (score, mv) = search(&state, depth);
+        let found = old.lookup(&state).expect("the entry's own position");
+        if book::book_value(score) != found.value || mv != found.mv {
+            let show =
+                |m: Option<ply_games::reversi::Place>| m.map_or("none".into(), |m| m.to_string());
+            differ.push(format!(
+                "{state}: the book has {} {:+.2}, a depth-{depth} search {} {:+.2}",
+                show(found.mv),
+                f64::from(found.value) / 100.0,
+                show(mv),
+                f64::from(book::book_value(score)) / 100.0,
+            ));
+        }
+    }
+    if !differ.is_empty() {
+        return Err(bad_input!(
+            "{} of {n} leaves searched again differ from the book, so this build's evaluation did not make it; rebuild it with `ply book build othello`:\n  {}",
+            differ.len(),
+            differ.join("\n  ")
+        ));
+    }
+    let new = Book::new(old.entries().to_vec(), book::Labels::compiled(depth))
+        .map_err(|e| bad_input!("{}: {e}", path.display()))?;
+    let out = new.to_bytes();
+    std::fs::write(&args.out, &out)
+        .with_context(|| format!("writing the book to {}", args.out.display()))?;
+    outln!(
+        "{n} of {} leaves searched again to depth {depth} in {:.1} s, all as the book says: {} positions, {} bytes, evaluation {:016x}: {}",
+        leaves.len(),
+        start.elapsed().as_secs_f64(),
+        new.len(),
+        out.len(),
+        new.labels().evaluation,
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 
 use ply_core::Budget;
-use ply_games::{HackerEarth, Heuristics, with_hackerearth_game};
+use ply_games::{BookChoice, HackerEarth, Heuristics, with_hackerearth_game};
 use ply_search::{AlphaBeta, Config};
 
 use crate::args::BotArgs;
@@ -61,7 +61,7 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
             ..Config::default()
         },
     );
-    if let Some(mv) = book_move::<G>(args, &state)? {
+    if let Some(mv) = book_choice::<G>(args)?.book_move(&state) {
         tracing::debug!("the opening book chose {}", state.write_move(mv).trim_end());
         out!("{}", state.write_move(mv));
         return Ok(ExitCode::SUCCESS);
@@ -102,22 +102,23 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The opening book's move in `state`, if the book is on and holds the position: the
-/// committed book, or `--book-file`'s.
-fn book_move<G: HackerEarth + Heuristics>(args: &BotArgs, state: &G) -> Result<Option<G::Move>> {
+/// The book `--book` and `--book-file` choose: none, the committed one, or the file's (read
+/// and checked; played with a warning when another evaluation made it).
+fn book_choice<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<BookChoice<G>> {
     if !args.book {
-        return Ok(None);
+        return Ok(BookChoice::Off);
     }
-    Ok(match &args.book_file {
-        None => G::book().and_then(|b| b.book_move(state)),
-        Some(path) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| bad_input!("reading the book {}: {e}", path.display()))?;
-            let book = G::read_book(&bytes)
-                .map_err(|e| bad_input!("--book-file {}: {e}", path.display()))?;
-            book.book_move(state)
-        }
-    })
+    let Some(path) = &args.book_file else {
+        return Ok(BookChoice::Committed);
+    };
+    let bytes =
+        std::fs::read(path).map_err(|e| bad_input!("reading the book {}: {e}", path.display()))?;
+    let book =
+        G::read_book(&bytes).map_err(|e| bad_input!("--book-file {}: {e}", path.display()))?;
+    if let Some(why) = book.mismatch() {
+        tracing::warn!("--book-file {}: {why}", path.display());
+    }
+    Ok(BookChoice::Own(book))
 }
 
 /// How often the starvation watch looks at the search thread's scheduling.

@@ -23,11 +23,20 @@
 //! number of threads (each batch is fixed before it is searched, every leaf searched alone
 //! from an empty table, and the results gathered by position).
 //!
-//! # The file (`PLYBOOK1`)
+//! # The file (`PLYBOOK2`)
 //! ```text
-//! magic "PLYBOOK1" | count: u32 | count x entry (20 bytes) | FNV-1a 64 of all before: u64
+//! magic "PLYBOOK2" | evaluation: u64 | depth: u32 | count: u32 | count x entry (20 bytes)
+//!     | FNV-1a 64 of all before: u64
 //! entry: own: u64 | opp: u64 | value: i16 | move: u8 | depth: u8        (little-endian)
 //! ```
+//! `evaluation` and `depth` say what labelled the leaves ([`Labels`]): the
+//! [`evaluation_fingerprint`] of the evaluation searched with (its weights and ProbCut's
+//! table) and the leaf search's depth, which every leaf's `depth` repeats. A book whose
+//! fingerprint is not the compiled evaluation's still reads (its moves are that
+//! evaluation's); [`Book::made_by_another_evaluation`] says so, and a test fails when the
+//! committed book is in that case. Format 1 (`PLYBOOK1`, session 34) had no such header; it
+//! is refused with [`ReadBookError::OldFormat`], and [`Book::from_format1`] converts one.
+//!
 //! `own`/`opp` are the discs of the side to move and of the other side in the position's
 //! **normal form**: the least `(own, opp)` of its eight images. Entries are sorted by it,
 //! without repeats. `value` is for the side to move, in the evaluation's units (1/100 disc),
@@ -46,13 +55,19 @@ use super::eight::legal;
 use super::moves::Place;
 
 /// The file's first bytes; a new layout gets a new number.
-pub const MAGIC: &[u8; 8] = b"PLYBOOK1";
+pub const MAGIC: &[u8; 8] = b"PLYBOOK2";
+/// The first bytes of format 1, which recorded nothing of the evaluation that labelled it.
+pub const MAGIC_1: &[u8; 8] = b"PLYBOOK1";
 /// The move byte of a pass.
 pub const PASS: u8 = 64;
 /// The move byte of a finished game (a leaf with no move).
 pub const NO_MOVE: u8 = 255;
 /// Bytes per entry.
 const ENTRY_BYTES: usize = 20;
+/// Bytes before the entries: the magic, the evaluation's fingerprint, the depth, the count.
+const HEAD_BYTES: usize = 24;
+/// Bytes before the entries in format 1: the magic and the count.
+const HEAD_BYTES_1: usize = 12;
 /// The value of a proved win (a proved loss is its negation).
 pub const PROVED: i16 = 30_000;
 /// What one ply down a line adds to its cost in best-first expansion: one disc, so a line
@@ -181,6 +196,54 @@ pub fn positions_after(plies: u32) -> Vec<Othello> {
     layer
 }
 
+/// What labelled a book's leaves: recorded in its file, so that a book made by another
+/// evaluation than the compiled one is noticed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Labels {
+    /// The [`evaluation_fingerprint`] of the evaluation the leaves were searched with.
+    pub evaluation: u64,
+    /// The leaves' search depth (1 to 60; 0 only in a book without leaves).
+    pub depth: u32,
+}
+
+impl Labels {
+    /// Labels by the compiled evaluation at `depth`.
+    pub fn compiled(depth: u32) -> Labels {
+        Labels {
+            evaluation: evaluation_fingerprint(),
+            depth,
+        }
+    }
+}
+
+/// A fingerprint of the evaluation the bot searches with: the FNV-1a hash of the committed
+/// pattern weights' bytes ([`super::pattern::WEIGHTS_FILE`]) and of ProbCut's parameters at
+/// every number of empties and every depth ([`super::probcut::params`]: its fitted table,
+/// threshold, buckets and depth pairs). A book labelled with other weights or another
+/// ProbCut has another fingerprint. It does not cover the search's code (move ordering,
+/// pruning): a change there that changes fixed-depth results goes unnoticed.
+pub fn evaluation_fingerprint() -> u64 {
+    static FINGERPRINT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *FINGERPRINT.get_or_init(|| {
+        let mut bytes = super::pattern::WEIGHTS_FILE.to_vec();
+        for empties in 0..=60 {
+            for depth in 0..=60 {
+                match super::probcut::params(empties, depth) {
+                    None => bytes.push(0),
+                    Some(p) => {
+                        bytes.push(1);
+                        bytes.extend_from_slice(&p.shallow.to_le_bytes());
+                        for x in [p.a, p.b, p.sigma, p.t] {
+                            bytes.extend_from_slice(&x.to_bits().to_le_bytes());
+                        }
+                    }
+                }
+            }
+        }
+        fnv1a(&bytes)
+    })
+}
+
 /// What a book says about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Found {
@@ -196,9 +259,17 @@ pub struct Found {
 /// A book file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReadBookError {
-    /// Not a book, or a book of another version.
+    /// Not a book, or a book of a version this build does not know.
     #[error("not an Othello book: the file does not start with {:?}", std::str::from_utf8(MAGIC).unwrap_or_default())]
     Magic,
+    /// A book of format 1, which does not say what evaluation labelled it.
+    #[error(
+        "an Othello book of format 1 (PLYBOOK1), which does not record the evaluation that labelled it: convert it with `ply book convert othello` (it checks the book against this build's evaluation) or rebuild it with `ply book build othello`"
+    )]
+    OldFormat,
+    /// The header's depth is out of range.
+    #[error("the book's header gives its leaves depth {0}; a depth is 1 to 60")]
+    Depth(u32),
     /// Fewer or more bytes than the header's count says.
     #[error(
         "the book is {found} bytes; its header's {count} positions make {expected}: the file is truncated or has bytes after its end"
@@ -224,79 +295,75 @@ pub enum ReadBookError {
     },
 }
 
-/// An opening book: positions in their normal form, sorted.
+/// An opening book: positions in their normal form, sorted, and what labelled them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {
+    labels: Labels,
     entries: Vec<Entry>,
 }
 
 impl Book {
-    /// The book of these entries, sorted by position.
+    /// The book of these entries, sorted by position, labelled as `labels` says.
     ///
     /// # Errors
-    /// As [`Book::from_bytes`]: an entry out of its normal form, repeated, or whose move
-    /// is not legal.
-    pub fn new(mut entries: Vec<Entry>) -> Result<Book, ReadBookError> {
+    /// As [`Book::from_bytes`]: a depth out of range, an entry out of its normal form,
+    /// repeated, whose move is not legal, or a leaf of another depth than `labels`'.
+    pub fn new(mut entries: Vec<Entry>, labels: Labels) -> Result<Book, ReadBookError> {
         entries.sort_by_key(|e| (e.own, e.opp));
-        for (index, e) in entries.iter().enumerate() {
-            check_entry(e, entries[..index].last())
-                .map_err(|reason| ReadBookError::Entry { index, reason })?;
-        }
-        Ok(Book { entries })
+        check_entries(&entries, labels.depth)?;
+        Ok(Book { labels, entries })
     }
 
-    /// Reads a book file, checking its magic, length, checksum and every entry (its
-    /// position in normal form and sorted, its move legal).
+    /// Reads a book file, checking its magic, length, checksum, header and every entry (its
+    /// position in normal form and sorted, its move legal, a leaf's depth the header's).
     ///
     /// # Errors
-    /// A [`ReadBookError`] saying what is wrong.
+    /// A [`ReadBookError`] saying what is wrong; [`ReadBookError::OldFormat`] for a book of
+    /// format 1 (convert it with [`Book::from_format1`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, ReadBookError> {
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        if bytes.starts_with(MAGIC_1) {
+            return Err(ReadBookError::OldFormat);
+        }
+        if !bytes.starts_with(MAGIC) {
             return Err(ReadBookError::Magic);
         }
-        let head = MAGIC.len() + 4;
-        let count = bytes
-            .get(MAGIC.len()..head)
-            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
-        let count = count.ok_or(ReadBookError::Length {
-            found: bytes.len(),
-            count: 0,
-            expected: head + 8,
-        })?;
-        let expected = head + count as usize * ENTRY_BYTES + 8;
-        if bytes.len() != expected {
-            return Err(ReadBookError::Length {
-                found: bytes.len(),
-                count,
-                expected,
-            });
+        let (head, entries) = read_body(bytes, HEAD_BYTES)?;
+        let labels = Labels {
+            evaluation: u64::from_le_bytes(head[8..16].try_into().expect("8 bytes")),
+            depth: u32::from_le_bytes(head[16..20].try_into().expect("4 bytes")),
+        };
+        check_entries(&entries, labels.depth)?;
+        Ok(Book { labels, entries })
+    }
+
+    /// Reads a book file of format 1 (`PLYBOOK1`, which recorded nothing of what labelled
+    /// it) as labelled by `evaluation` at its leaves' depth, checked as [`Book::from_bytes`]
+    /// checks. Whether `evaluation` did label it is the caller's to check (`ply book convert`
+    /// searches a sample of its leaves again).
+    ///
+    /// # Errors
+    /// A [`ReadBookError`] saying what is wrong; [`ReadBookError::Magic`] if it is not of
+    /// format 1.
+    pub fn from_format1(bytes: &[u8], evaluation: u64) -> Result<Book, ReadBookError> {
+        if !bytes.starts_with(MAGIC_1) {
+            return Err(ReadBookError::Magic);
         }
-        let body = expected - 8;
-        let sum = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
-        if sum != fnv1a(&bytes[..body]) {
-            return Err(ReadBookError::Checksum);
-        }
-        let entries = bytes[head..body]
-            .chunks_exact(ENTRY_BYTES)
-            .map(|c| Entry {
-                own: u64::from_le_bytes(c[0..8].try_into().expect("8 bytes")),
-                opp: u64::from_le_bytes(c[8..16].try_into().expect("8 bytes")),
-                value: i16::from_le_bytes([c[16], c[17]]),
-                mv: c[18],
-                depth: c[19],
-            })
-            .collect::<Vec<_>>();
-        for (index, e) in entries.iter().enumerate() {
-            let before = index.checked_sub(1).map(|i| &entries[i]);
-            check_entry(e, before).map_err(|reason| ReadBookError::Entry { index, reason })?;
-        }
-        Ok(Book { entries })
+        let (_, entries) = read_body(bytes, HEAD_BYTES_1)?;
+        let depth = entries
+            .iter()
+            .find(|e| !e.is_expanded())
+            .map_or(0, |e| u32::from(e.depth));
+        let labels = Labels { evaluation, depth };
+        check_entries(&entries, depth)?;
+        Ok(Book { labels, entries })
     }
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(MAGIC.len() + 12 + self.entries.len() * ENTRY_BYTES);
+        let mut out = Vec::with_capacity(HEAD_BYTES + self.entries.len() * ENTRY_BYTES + 8);
         out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&self.labels.evaluation.to_le_bytes());
+        out.extend_from_slice(&self.labels.depth.to_le_bytes());
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
         for e in &self.entries {
             out.extend_from_slice(&e.own.to_le_bytes());
@@ -308,6 +375,17 @@ impl Book {
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
+    }
+
+    /// What labelled the leaves.
+    pub fn labels(&self) -> Labels {
+        self.labels
+    }
+
+    /// Whether the leaves were labelled by another evaluation than the compiled one (their
+    /// fingerprints differ): the book's moves are then that evaluation's, not the bot's.
+    pub fn made_by_another_evaluation(&self) -> bool {
+        self.labels.evaluation != evaluation_fingerprint()
     }
 
     /// The positions, sorted.
@@ -366,10 +444,70 @@ impl crate::OpeningBook<Othello> for Book {
     fn positions(&self) -> usize {
         self.len()
     }
+
+    fn mismatch(&self) -> Option<String> {
+        self.made_by_another_evaluation().then(|| {
+            format!(
+                "the book was labelled by another evaluation than this build's (fingerprint {:016x}, this build's {:016x}): its moves are that evaluation's",
+                self.labels.evaluation,
+                evaluation_fingerprint()
+            )
+        })
+    }
 }
 
-/// What is wrong with `e` (after `before` in the file), if anything.
-fn check_entry(e: &Entry, before: Option<&Entry>) -> Result<(), String> {
+/// A file's header (`head` bytes, the magic first) and entries, its length and checksum
+/// checked; the entries are not.
+fn read_body(bytes: &[u8], head: usize) -> Result<(&[u8], Vec<Entry>), ReadBookError> {
+    let count = bytes
+        .get(head - 4..head)
+        .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+    let count = count.ok_or(ReadBookError::Length {
+        found: bytes.len(),
+        count: 0,
+        expected: head + 8,
+    })?;
+    let expected = head + count as usize * ENTRY_BYTES + 8;
+    if bytes.len() != expected {
+        return Err(ReadBookError::Length {
+            found: bytes.len(),
+            count,
+            expected,
+        });
+    }
+    let body = expected - 8;
+    let sum = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
+    if sum != fnv1a(&bytes[..body]) {
+        return Err(ReadBookError::Checksum);
+    }
+    let entries = bytes[head..body]
+        .chunks_exact(ENTRY_BYTES)
+        .map(|c| Entry {
+            own: u64::from_le_bytes(c[0..8].try_into().expect("8 bytes")),
+            opp: u64::from_le_bytes(c[8..16].try_into().expect("8 bytes")),
+            value: i16::from_le_bytes([c[16], c[17]]),
+            mv: c[18],
+            depth: c[19],
+        })
+        .collect();
+    Ok((&bytes[..head], entries))
+}
+
+/// Checks sorted `entries` whose leaves were searched to `depth`.
+fn check_entries(entries: &[Entry], depth: u32) -> Result<(), ReadBookError> {
+    if depth > 60 {
+        return Err(ReadBookError::Depth(depth));
+    }
+    for (index, e) in entries.iter().enumerate() {
+        let before = index.checked_sub(1).map(|i| &entries[i]);
+        check_entry(e, before, depth).map_err(|reason| ReadBookError::Entry { index, reason })?;
+    }
+    Ok(())
+}
+
+/// What is wrong with `e` (after `before` in the file, in a book whose leaves were searched
+/// to `depth`), if anything.
+fn check_entry(e: &Entry, before: Option<&Entry>, depth: u32) -> Result<(), String> {
     if e.own & e.opp != 0 {
         return Err("a cell holds both colours".into());
     }
@@ -384,8 +522,11 @@ fn check_entry(e: &Entry, before: Option<&Entry>) -> Result<(), String> {
     if e.value.unsigned_abs() > PROVED as u16 {
         return Err(format!("value {} is beyond +-{PROVED}", e.value));
     }
-    if e.depth > 60 {
-        return Err(format!("depth {} is beyond 60", e.depth));
+    if !e.is_expanded() && u32::from(e.depth) != depth {
+        return Err(format!(
+            "a leaf searched to depth {}, where the header says {depth}",
+            e.depth
+        ));
     }
     let mine = legal(e.own, e.opp);
     let theirs = legal(e.opp, e.own);
@@ -402,8 +543,8 @@ fn check_entry(e: &Entry, before: Option<&Entry>) -> Result<(), String> {
     }
 }
 
-/// The 64-bit FNV-1a hash: the file's checksum.
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// The 64-bit FNV-1a hash: the file's checksum, and [`evaluation_fingerprint`]'s hash.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
@@ -443,6 +584,9 @@ pub struct BuildConfig {
     pub positions: usize,
     /// Threads searching leaves at once (the result does not depend on it).
     pub threads: usize,
+    /// The [`evaluation_fingerprint`] of the evaluation the leaf search uses, recorded in
+    /// the book.
+    pub evaluation: u64,
 }
 
 /// A book that cannot be built as configured.
@@ -594,7 +738,11 @@ where
             depth: n.depth,
         })
         .collect();
-    Ok(Book::new(entries).expect("a built book is well formed"))
+    let labels = Labels {
+        evaluation: config.evaluation,
+        depth: config.depth.clamp(1, 60),
+    };
+    Ok(Book::new(entries, labels).expect("a built book is well formed"))
 }
 
 /// Searches every position of `keys` on `config.threads` threads and adds them as leaves.

@@ -806,10 +806,13 @@ impl PatternWeights {
     }
 }
 
-/// The weights ply plays with, from `crates/games/data/othello-patterns.bin`.
+/// The committed weights file, `crates/games/data/othello-patterns.bin` (its bytes are part
+/// of the opening book's [`evaluation_fingerprint`](super::book::evaluation_fingerprint)).
+pub const WEIGHTS_FILE: &[u8] = include_bytes!("../../data/othello-patterns.bin");
+
+/// The weights ply plays with, from [`WEIGHTS_FILE`].
 pub static WEIGHTS: LazyLock<PatternWeights> = LazyLock::new(|| {
-    PatternWeights::read(include_bytes!("../../data/othello-patterns.bin"))
-        .expect("the committed weights file is checked by the tests")
+    PatternWeights::read(WEIGHTS_FILE).expect("the committed weights file is checked by the tests")
 });
 
 /// Writes weights compactly: [`MAGIC`], then the values phase by phase in the layout's

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use ply_core::{Budget, Game};
-use ply_games::{GameKind, Heuristics, with_game};
+use ply_games::{BookChoice, GameKind, Heuristics, with_game};
 use ply_puzzles::PuzzleKind;
 use ply_referee::spec::{BuiltinKind, BuiltinOptions, builtin_player, strongest_builtin};
 use ply_search::{AlphaBeta, Config};
@@ -126,9 +126,15 @@ fn ai<G: Heuristics>(name: Option<&str>, ms: Option<u64>, seed: Option<u64>) -> 
 fn ai_move<G: Heuristics>(state: &G, ai: Ai) -> ApiResult<(G::Move, Value)> {
     match ai.kind {
         BuiltinKind::Alphabeta | BuiltinKind::Perfect => {
-            // As `builtin:alphabeta` plays in a match: the game's endgame solver (8x8
-            // Othello) first, when it proves a move within the same time; the search gets
-            // what it left.
+            // As `ply bot` and `builtin:alphabeta` play in a match: the game's opening book
+            // (8x8 Othello's) where it holds the position, through the lookup they share;
+            // then the endgame solver, when it proves a move within the same time; the search
+            // gets what it left.
+            if ai.kind == BuiltinKind::Alphabeta
+                && let Some(mv) = BookChoice::<G>::Committed.book_move(state)
+            {
+                return Ok((mv, json!({"name": ai.kind.name(), "book": true})));
+            }
             let deadline = Instant::now() + Duration::from_millis(ai.ms);
             if ai.kind == BuiltinKind::Alphabeta
                 && G::endgame_by_default()

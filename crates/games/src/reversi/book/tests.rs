@@ -32,6 +32,7 @@ fn small(threads: usize) -> Book {
         full_plies: 2,
         positions: 60,
         threads,
+        evaluation: evaluation_fingerprint(),
     };
     build(&config, leaf_search, |_| {}).unwrap()
 }
@@ -148,9 +149,10 @@ fn a_book_round_trips_and_a_damaged_file_is_refused_without_a_panic() {
         Err(ReadBookError::Length { .. })
     ));
     let mut magic = bytes.clone();
-    magic[7] = b'2';
+    magic[7] = b'3';
     assert_eq!(Book::from_bytes(&magic), Err(ReadBookError::Magic));
-    for i in 12..bytes.len() - 8 {
+    // Every byte but the magic and the count is summed (those two are checked first).
+    for i in (8..20).chain(24..bytes.len() - 8) {
         let mut flipped = bytes.clone();
         flipped[i] ^= 0x10;
         assert_eq!(
@@ -166,7 +168,8 @@ fn a_book_round_trips_and_a_damaged_file_is_refused_without_a_panic() {
         .find(|&c| legal(e.own, e.opp) & (1u64 << c) == 0)
         .unwrap();
     entries[3].mv = illegal;
-    let bad = Book { entries }.to_bytes();
+    let labels = book.labels();
+    let bad = Book { labels, entries }.to_bytes();
     let err = Book::from_bytes(&bad).unwrap_err();
     assert!(
         matches!(&err, ReadBookError::Entry { index: 3, reason } if reason.contains("not legal")),
@@ -174,8 +177,31 @@ fn a_book_round_trips_and_a_damaged_file_is_refused_without_a_panic() {
     );
     let mut entries = book.entries().to_vec();
     entries.swap(1, 2);
-    let err = Book::from_bytes(&Book { entries }.to_bytes()).unwrap_err();
+    let err = Book::from_bytes(&Book { labels, entries }.to_bytes()).unwrap_err();
     assert!(err.to_string().contains("not sorted"), "{err}");
+    // A leaf of another depth than the header's, and a header's depth out of range.
+    let mut entries = book.entries().to_vec();
+    let leaf = entries.iter().position(|e| !e.is_expanded()).unwrap();
+    entries[leaf].depth = 4;
+    let err = Book::from_bytes(&Book { labels, entries }.to_bytes()).unwrap_err();
+    assert!(
+        matches!(&err, ReadBookError::Entry { index, reason } if *index == leaf && reason.contains("header says 3")),
+        "{err}"
+    );
+    let deep = Labels {
+        depth: 61,
+        ..labels
+    };
+    let entries = book.entries().to_vec();
+    let err = Book::from_bytes(
+        &Book {
+            labels: deep,
+            entries,
+        }
+        .to_bytes(),
+    )
+    .unwrap_err();
+    assert_eq!(err, ReadBookError::Depth(61));
 }
 
 #[test]
@@ -190,4 +216,106 @@ fn the_committed_book_reads_and_holds_every_position_of_four_and_five_plies() {
             );
         }
     }
+}
+
+/// `book`'s entries in a file of format 1 (session 34's: magic, count, entries, checksum).
+fn format1(book: &Book) -> Vec<u8> {
+    let v2 = book.to_bytes();
+    let mut out = MAGIC_1.to_vec();
+    out.extend_from_slice(&v2[20..v2.len() - 8]);
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+#[test]
+fn a_book_records_what_labelled_it_and_one_of_format_1_is_refused_until_converted() {
+    let book = small(1);
+    assert_eq!(book.labels(), Labels::compiled(3));
+    assert!(!book.made_by_another_evaluation());
+    let bytes = book.to_bytes();
+    assert_eq!(&bytes[8..16], &evaluation_fingerprint().to_le_bytes());
+    assert_eq!(&bytes[16..20], &3u32.to_le_bytes());
+    let old = format1(&book);
+    let err = Book::from_bytes(&old).unwrap_err();
+    assert_eq!(err, ReadBookError::OldFormat);
+    assert!(err.to_string().contains("ply book convert"), "{err}");
+    // Converting keeps every entry and takes the leaves' depth.
+    assert_eq!(
+        Book::from_format1(&old, evaluation_fingerprint()).unwrap(),
+        book
+    );
+    assert_eq!(
+        Book::from_format1(&bytes, evaluation_fingerprint()),
+        Err(ReadBookError::Magic)
+    );
+    // A book of another evaluation reads, and says so.
+    let other = Book::new(
+        book.entries().to_vec(),
+        Labels {
+            evaluation: evaluation_fingerprint() ^ 1,
+            depth: 3,
+        },
+    )
+    .unwrap();
+    let other = Book::from_bytes(&other.to_bytes()).unwrap();
+    assert!(other.made_by_another_evaluation());
+    let why = crate::OpeningBook::mismatch(&other).unwrap();
+    assert!(why.contains("another evaluation"), "{why}");
+    assert_eq!(crate::OpeningBook::mismatch(&book), None);
+}
+
+#[test]
+fn the_fingerprint_covers_the_weights_and_probcut() {
+    // Recomputed from its parts: the weights file's bytes, then ProbCut's parameters.
+    let weights = crate::reversi::pattern::WEIGHTS_FILE;
+    assert!(weights.len() > 100_000);
+    let fingerprint = evaluation_fingerprint();
+    assert_ne!(fingerprint, fnv1a(weights), "ProbCut's table is hashed too");
+    let mut changed = weights.to_vec();
+    let last = changed.len() - 1;
+    changed[last] ^= 1;
+    assert_ne!(fnv1a(&changed), fnv1a(weights));
+    // ProbCut is on somewhere (what the table adds is not nothing).
+    assert!(crate::reversi::probcut::params(30, 10).is_some());
+}
+
+/// The command that rebuilds the committed book, from `othello-book.md`.
+fn rebuild_command() -> String {
+    let doc = include_str!("../../../data/othello-book.md");
+    let at = doc
+        .find("ply book build othello")
+        .expect("othello-book.md gives the command");
+    let start = doc[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = doc[at..].find("\n```").map_or(doc.len(), |i| at + i);
+    doc[start..end]
+        .replace("\\\n", "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_committed_book_was_labelled_by_the_compiled_evaluation_at_its_documented_depth() {
+    let book = committed();
+    let command = rebuild_command();
+    assert!(
+        !book.made_by_another_evaluation(),
+        "the committed book (crates/games/data/othello-book.bin) was labelled by another \
+         evaluation (fingerprint {:016x}) than the compiled one ({:016x}): the weights or \
+         ProbCut changed since it was made. Rebuild it (crates/games/data/othello-book.md): \
+         cargo build --release -p ply-cli, then {command}",
+        book.labels().evaluation,
+        evaluation_fingerprint()
+    );
+    let depth = command
+        .split_whitespace()
+        .skip_while(|w| *w != "--depth")
+        .nth(1)
+        .and_then(|d| d.parse::<u32>().ok());
+    assert_eq!(
+        depth,
+        Some(book.labels().depth),
+        "othello-book.md's command ({command}) and the committed book's depth"
+    );
 }
