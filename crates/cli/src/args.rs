@@ -236,10 +236,10 @@ pub struct BotArgs {
     #[arg(long, action = clap::ArgAction::Set)]
     pub endgame: Option<bool>,
     /// Play the opening book's move where the book holds the position (8x8 Othello's
-    /// committed book, made by `ply book build`); `--book false` leaves every move to the
-    /// search.
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
-    pub book: bool,
+    /// committed book, made by `ply book build`). Default: off (the committed book has not
+    /// shown a gain: docs/strength.md), but on with --book-file.
+    #[arg(long, action = clap::ArgAction::Set)]
+    pub book: Option<bool>,
     /// A book file of your own (`ply book build othello --out FILE`) instead of the
     /// committed one; played with a warning when another evaluation than this build's
     /// labelled it.

@@ -101,7 +101,7 @@ fn the_bot_plays_the_book_s_move_and_not_with_the_book_off() {
             state.play(second).unwrap();
             let input = state.write_input();
             for (args, book) in [
-                (&["bot", "othello"][..], book::committed()),
+                (&["bot", "othello", "--book", "true"][..], book::committed()),
                 (&["bot", "othello", "--book-file", "tiny.book"], &tiny),
             ] {
                 let out = ply(args, dir.path(), &input);

@@ -105,7 +105,10 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
 /// The book `--book` and `--book-file` choose: none, the committed one, or the file's (read
 /// and checked; played with a warning when another evaluation made it).
 fn book_choice<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<BookChoice<G>> {
-    if !args.book {
+    let on = args
+        .book
+        .unwrap_or_else(|| args.book_file.is_some() || G::book_by_default());
+    if !on {
         return Ok(BookChoice::Off);
     }
     let Some(path) = &args.book_file else {

@@ -127,10 +127,12 @@ fn ai_move<G: Heuristics>(state: &G, ai: Ai) -> ApiResult<(G::Move, Value)> {
     match ai.kind {
         BuiltinKind::Alphabeta | BuiltinKind::Perfect => {
             // As `ply bot` and `builtin:alphabeta` play in a match: the game's opening book
-            // (8x8 Othello's) where it holds the position, through the lookup they share;
+            // where it holds the position if the game plays it by default (no game does now:
+            // 8x8 Othello's lost to the bot without it), through the lookup they share;
             // then the endgame solver, when it proves a move within the same time; the search
             // gets what it left.
             if ai.kind == BuiltinKind::Alphabeta
+                && G::book_by_default()
                 && let Some(mv) = BookChoice::<G>::Committed.book_move(state)
             {
                 return Ok((mv, json!({"name": ai.kind.name(), "book": true})));
