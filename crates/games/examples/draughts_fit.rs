@@ -17,7 +17,6 @@
 
 use ply_core::{Budget, Evaluator, Game, Score, Seat};
 use ply_games::draughts::{CapturesFirst, Draughts, FEATURES, Fitted, Material, features};
-use ply_games::reversi::fit::ridge;
 use ply_search::{AlphaBeta, Config};
 
 #[path = "common/linear.rs"]
@@ -93,13 +92,6 @@ fn fit(args: &[String]) {
             men(Seat::FIRST) - men(Seat::SECOND)
         },
     );
-    let (w, report) = ridge(&rows, &targets, FEATURES, lambda, 300);
-    eprintln!(
-        "{games} games, {} positions, depth {depth}, lambda {lambda}: rms {:.3} after {} steps",
-        targets.len(),
-        report.rms,
-        report.iterations
-    );
     let printed = linear::Printed {
         example: "draughts_fit",
         command: format!(
@@ -110,7 +102,15 @@ fn fit(args: &[String]) {
         int: "i16",
         per_line: 8,
     };
-    linear::print_weights(&printed, targets.len(), report.rms, &w);
+    linear::fit_and_print(
+        &rows,
+        &targets,
+        FEATURES,
+        lambda,
+        300,
+        (games, depth),
+        &printed,
+    );
 }
 
 fn duel(args: &[String]) {

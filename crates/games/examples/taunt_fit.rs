@@ -16,7 +16,6 @@
 //! wins, draws and losses.
 
 use ply_core::{Budget, Evaluator, Game, Score, Seat};
-use ply_games::reversi::fit::ridge;
 use ply_games::taunt::{CapturesFirst, FEATURES, Fitted, Material, Move, Taunt, features};
 use ply_search::{AlphaBeta, Config};
 use rand::Rng;
@@ -107,13 +106,6 @@ fn fit(args: &[String]) {
         },
         |end| end.count(Seat::FIRST) as f32 - end.count(Seat::SECOND) as f32,
     );
-    let (w, report) = ridge(&rows, &targets, FEATURES, lambda, 500);
-    eprintln!(
-        "{games} games, {} positions, depth {depth}, lambda {lambda}: rms {:.3} after {} steps",
-        targets.len(),
-        report.rms,
-        report.iterations
-    );
     let printed = linear::Printed {
         example: "taunt_fit",
         command: format!(
@@ -124,7 +116,15 @@ fn fit(args: &[String]) {
         int: "i32",
         per_line: 13,
     };
-    linear::print_weights(&printed, targets.len(), report.rms, &w);
+    linear::fit_and_print(
+        &rows,
+        &targets,
+        FEATURES,
+        lambda,
+        500,
+        (games, depth),
+        &printed,
+    );
 }
 
 fn duel(args: &[String]) {

@@ -5,7 +5,7 @@
 use std::cmp::Ordering;
 
 use ply_core::{Game, Seat};
-use ply_games::reversi::fit::SparseRows;
+use ply_games::reversi::fit::{SparseRows, ridge};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -70,8 +70,30 @@ pub struct Printed<'a> {
     pub per_line: usize,
 }
 
+/// Fits `columns` weights to the labelled rows by ridge regression (`lambda`, at most
+/// `iterations` steps), reports the fit on stderr (`games` and `depth` of the self-play
+/// named there) and prints `fitted.rs`.
+pub fn fit_and_print(
+    rows: &SparseRows,
+    targets: &[f32],
+    columns: usize,
+    lambda: f64,
+    iterations: usize,
+    (games, depth): (u64, u32),
+    printed: &Printed,
+) {
+    let (w, report) = ridge(rows, targets, columns, lambda, iterations);
+    eprintln!(
+        "{games} games, {} positions, depth {depth}, lambda {lambda}: rms {:.3} after {} steps",
+        targets.len(),
+        report.rms,
+        report.iterations
+    );
+    print_weights(printed, targets.len(), report.rms, &w);
+}
+
 /// Prints `fitted.rs`: the weights `w` (in units of the label) as hundredths.
-pub fn print_weights(p: &Printed, positions: usize, rms: f64, w: &[f32]) {
+fn print_weights(p: &Printed, positions: usize, rms: f64, w: &[f32]) {
     println!(
         "//! The weights of [`super::eval::Fitted`], written by the `{}` example:",
         p.example
