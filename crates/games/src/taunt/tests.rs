@@ -652,12 +652,14 @@ fn quiescence_sees_the_recapture_a_plain_search_stops_before() {
 }
 
 /// The bot's search with null moves and late-move reductions switched on ([`CapturesFirst`]'s
-/// hooks), to a fixed depth.
+/// hooks), to a fixed depth without deepening (every node of a search from move `m` to
+/// depth `d` then has `m + d` for its counter plus remaining depth).
 fn pruned_search(state: &Taunt, depth: u32, null_move: bool, late_moves: bool) -> SearchReport {
-    use ply_search::{AlphaBeta, Config};
+    use ply_search::{AlphaBeta, Config, Deepening};
     let config = Config {
         null_move,
         late_moves,
+        deepening: Deepening::Fixed,
         ..Config::default()
     };
     AlphaBeta::with(Material, CapturesFirst, config).search(state, ply_core::Budget::depth(depth))
