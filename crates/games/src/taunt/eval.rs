@@ -105,7 +105,7 @@ impl MoveOrdering<Taunt> for CapturesFirst {
         {
             return None;
         }
-        let mut passed = state.clone();
+        let mut passed = *state;
         passed.moves += 1;
         (!passed.is_over()).then_some(passed)
     }
