@@ -238,6 +238,11 @@ impl FromStr for PlayerSpec {
             let number: u64 = value
                 .parse()
                 .map_err(|_| bad("the value must be a whole number"))?;
+            // An on/off option: 1 or 0.
+            let switch = || match number {
+                0 | 1 => Ok(number == 1),
+                _ => Err(bad(&format!("{key} is 1 (on) or 0 (off)"))),
+            };
             match (kind, key) {
                 (BuiltinKind::Alphabeta | BuiltinKind::Mcts, "ms") => opts.ms = Some(number),
                 (BuiltinKind::Alphabeta, "depth") => {
@@ -245,36 +250,11 @@ impl FromStr for PlayerSpec {
                         Some(u32::try_from(number).map_err(|_| bad("the depth is too large"))?)
                 }
                 (BuiltinKind::Mcts, "iterations") => opts.iterations = Some(number),
-                (BuiltinKind::Alphabeta, "endgame") => {
-                    if number > 1 {
-                        return Err(bad("endgame is 1 (on) or 0 (off)"));
-                    }
-                    opts.endgame = Some(number == 1);
-                }
-                (BuiltinKind::Alphabeta, "book") => {
-                    if number > 1 {
-                        return Err(bad("book is 1 (on) or 0 (off)"));
-                    }
-                    opts.book = Some(number == 1);
-                }
-                (BuiltinKind::Alphabeta, "probcut") => {
-                    if number > 1 {
-                        return Err(bad("probcut is 1 (on) or 0 (off)"));
-                    }
-                    opts.probcut = Some(number == 1);
-                }
-                (BuiltinKind::Alphabeta, "nmp") => {
-                    if number > 1 {
-                        return Err(bad("nmp is 1 (on) or 0 (off)"));
-                    }
-                    opts.null_move = Some(number == 1);
-                }
-                (BuiltinKind::Alphabeta, "lmr") => {
-                    if number > 1 {
-                        return Err(bad("lmr is 1 (on) or 0 (off)"));
-                    }
-                    opts.late_moves = Some(number == 1);
-                }
+                (BuiltinKind::Alphabeta, "endgame") => opts.endgame = Some(switch()?),
+                (BuiltinKind::Alphabeta, "book") => opts.book = Some(switch()?),
+                (BuiltinKind::Alphabeta, "probcut") => opts.probcut = Some(switch()?),
+                (BuiltinKind::Alphabeta, "nmp") => opts.null_move = Some(switch()?),
+                (BuiltinKind::Alphabeta, "lmr") => opts.late_moves = Some(switch()?),
                 (BuiltinKind::Alphabeta, "threads") => {
                     if !(1..=64).contains(&number) {
                         return Err(bad("threads must be 1 to 64"));

@@ -115,6 +115,12 @@ pub struct AlphaBeta<G: Game, E, O = NoOrdering> {
     root_partial: Option<G::Move>,
 }
 
+/// Whether (alpha, beta) is a null window between two estimates, not proven ends: where the
+/// selective cuts (ProbCut, the null move) may apply.
+fn estimated_null_window(alpha: Score, beta: Score) -> bool {
+    beta.0 == alpha.0.saturating_add(1) && !alpha.is_proven() && !beta.is_proven()
+}
+
 /// What one node's search found.
 #[derive(Clone, Copy)]
 struct NodeResult {
@@ -283,7 +289,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         beta: Score,
         pv: &mut Vec<G::Move>,
     ) -> Option<Option<NodeResult>> {
-        if beta.0 != alpha.0.saturating_add(1) || alpha.is_proven() || beta.is_proven() {
+        if !estimated_null_window(alpha, beta) {
             return None;
         }
         let p = self.eval.probcut(state, depth)?;
@@ -358,8 +364,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         beta: Score,
         pv: &mut Vec<G::Move>,
     ) -> Option<Option<NodeResult>> {
-        if depth < 2 || beta.0 != alpha.0.saturating_add(1) || alpha.is_proven() || beta.is_proven()
-        {
+        if depth < 2 || !estimated_null_window(alpha, beta) {
             return None;
         }
         let passed = self.ordering.null_move(state, depth)?;

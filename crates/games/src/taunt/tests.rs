@@ -593,6 +593,17 @@ fn quiescent_alphabeta_equals_quiescent_negamax() {
     }
 }
 
+/// The position of the test below.
+fn recapture_position() -> Taunt {
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "000 000 000 111";
+    rows[5] = "111 231 000 000";
+    rows[6] = "000 131 000 000";
+    rows[7] = "000 220 000 000";
+    rows[9] = "000 000 000 210";
+    parse_grid(&rows, 20)
+}
+
 /// The horizon effect, and quiescence seeing past it. Player 1 to move, three pieces each:
 ///
 /// ```text
@@ -616,13 +627,7 @@ fn quiescent_alphabeta_equals_quiescent_negamax() {
 fn quiescence_sees_the_recapture_a_plain_search_stops_before() {
     use ply_core::{Budget, NoOrdering};
     use ply_search::{AlphaBeta, Config, negamax, quiescence};
-    let mut rows = [EMPTY_ROW; 10];
-    rows[0] = "000 000 000 111";
-    rows[5] = "111 231 000 000";
-    rows[6] = "000 131 000 000";
-    rows[7] = "000 220 000 000";
-    rows[9] = "000 000 000 210";
-    let s = parse_grid(&rows, 20);
+    let s = recapture_position();
     let greedy = Move::new((5, 0), (5, 1));
     assert_eq!(s.captures(greedy), 1);
     let after = |mv: Move| {
@@ -671,13 +676,7 @@ type SearchReport = ply_search::SearchReport<Move>;
 /// to the recapture, and still scores the move-100 ends exactly.
 #[test]
 fn null_move_and_reductions_keep_the_tactics_and_the_exact_end() {
-    let mut rows = [EMPTY_ROW; 10];
-    rows[0] = "000 000 000 111";
-    rows[5] = "111 231 000 000";
-    rows[6] = "000 131 000 000";
-    rows[7] = "000 220 000 000";
-    rows[9] = "000 000 000 210";
-    let s = parse_grid(&rows, 20);
+    let s = recapture_position();
     let greedy = Move::new((5, 0), (5, 1));
     for depth in 2..=7 {
         let r = pruned_search(&s, depth, true, true);
