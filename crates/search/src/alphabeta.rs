@@ -51,9 +51,10 @@ pub struct Config {
     /// exactly the plain one.
     pub probcut: bool,
     /// Try a null move at null-window nodes where the ordering offers one
-    /// ([`MoveOrdering::null_move`]): the side to move passes, and if a search
-    /// [`NULL_MOVE_R`] plies shallower still fails high, the node is cut. Off by default; with
-    /// it off, or with an ordering that offers none, the search is exactly the plain one.
+    /// ([`MoveOrdering::null_move`]): the side to move passes, and if a search two plies
+    /// shallower than the moves' (three from depth 7) still fails high, the node is cut.
+    /// Off by default; with it off, or with an ordering that offers none, the search is
+    /// exactly the plain one.
     pub null_move: bool,
     /// Search late quiet moves one ply shallower first ([`MoveOrdering::reducible`]), and
     /// again at the full depth only when they beat alpha. Off by default; with it off, or
@@ -63,14 +64,14 @@ pub struct Config {
 
 /// How many plies shallower than the node's remaining depth minus one a null move is
 /// searched (one more from depth 7 on, as most chess programs do).
-pub const NULL_MOVE_R: u32 = 2;
+const NULL_MOVE_R: u32 = 2;
 
 /// The index in the ordered moves from which a reducible move is reduced: the table's move
 /// and the first ones of the ordering (captures first in Taunt) keep the full depth.
-pub const LATE_MOVE_FROM: usize = 3;
+const LATE_MOVE_FROM: usize = 3;
 
 /// The least remaining depth at which late moves are reduced.
-pub const LATE_MOVE_DEPTH: u32 = 3;
+const LATE_MOVE_DEPTH: u32 = 3;
 
 impl Default for Config {
     fn default() -> Self {
