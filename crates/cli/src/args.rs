@@ -229,6 +229,14 @@ pub struct BotArgs {
     /// false` searches fully.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     pub probcut: bool,
+    /// Try null moves where the game allows them (Taunt, away from move 100); `--nmp true`
+    /// turns them on [default: off, docs/strength.md].
+    #[arg(long, default_value_t = ply_referee::spec::DEFAULT_NULL_MOVE, action = clap::ArgAction::Set)]
+    pub nmp: bool,
+    /// Search late quiet moves a ply shallower first where the game allows it (Taunt);
+    /// `--lmr true` turns it on [default: off, docs/strength.md].
+    #[arg(long, default_value_t = ply_referee::spec::DEFAULT_LATE_MOVES, action = clap::ArgAction::Set)]
+    pub lmr: bool,
     /// Let the game's exact endgame solver choose the move when it proves one in time (8x8
     /// Othello: win/loss/draw from 20 empties at 900 ms, the exact score from about 16);
     /// `--endgame false` leaves every move to the search. Default: on, but for Draughts,

@@ -199,6 +199,25 @@ pub trait MoveOrdering<G: Game>: Send + Sync {
         let _ = state;
         moves.clear();
     }
+
+    /// `state` with the move passed to the other side, for a null-move search at `depth`
+    /// (the side to move gives up a move: if the other side still cannot reach beta, the
+    /// node is cut), or `None` where passing would mislead the search: where a game can
+    /// have zugzwang, where its end is within reach of the search and must stay exact, or
+    /// where the game cannot pass at all. `None`, the default: no null move is ever tried.
+    /// The state returned must have the other side to move. Asked of unfinished states only.
+    fn null_move(&self, state: &G, depth: u32) -> Option<G> {
+        let _ = (state, depth);
+        None
+    }
+
+    /// Whether `mv` of `state` may be searched one ply shallower when it comes late in the
+    /// ordering (a late-move reduction): quiet moves, not the captures and threats an
+    /// ordering puts first. `false`, the default: every move is searched to the full depth.
+    fn reducible(&self, state: &G, mv: G::Move) -> bool {
+        let _ = (state, mv);
+        false
+    }
 }
 
 /// Keeps the legal (sorted) order.

@@ -3,8 +3,14 @@
 //! time and nodes per second:
 //!
 //! ```text
-//! taunt_fixed_depth [--positions N] [--depth D] [--seed S]
+//! taunt_fixed_depth [--positions N] [--depth D] [--seed S] [--fitted 0|1] [--nmp 0|1]
+//!     [--lmr 0|1] [--nodes N]
 //! ```
+//!
+//! `--fitted 1` searches with the bot's default evaluation (`TauntEval::Fitted`) instead of
+//! `Material`; `--nmp 1` and `--lmr 1` turn on null moves and late-move reductions; with
+//! `--nodes N` each position is searched by iterative deepening until N nodes, and the line
+//! gives the last depth finished there (the depth a search reaches on the same work).
 //!
 //! Position `i` is the start after a random number (0 to 59) of random plies, seeded from
 //! (S, i) alone. Run it on two versions of the code and `diff` the per-position lines: a pure
@@ -13,7 +19,7 @@
 use std::time::Instant;
 
 use ply_core::{Budget, Game};
-use ply_games::taunt::{CapturesFirst, Material, Taunt};
+use ply_games::taunt::{CapturesFirst, Taunt, TauntEval};
 use ply_search::{AlphaBeta, Config};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -33,6 +39,20 @@ fn main() {
         arg(&args, "--depth", 6) as u32,
         arg(&args, "--seed", 27),
     );
+    let eval = if arg(&args, "--fitted", 0) == 1 {
+        TauntEval::Fitted
+    } else {
+        TauntEval::Classic
+    };
+    let config = Config {
+        null_move: arg(&args, "--nmp", 0) == 1,
+        late_moves: arg(&args, "--lmr", 0) == 1,
+        ..Config::default()
+    };
+    let max_nodes = args
+        .iter()
+        .any(|a| a == "--nodes")
+        .then(|| arg(&args, "--nodes", 0));
     let (mut nodes, start) = (0u64, Instant::now());
     let mut moves = Vec::new();
     for i in 0..count {
@@ -45,9 +65,10 @@ fn main() {
             }
             state.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
-        let mut search = AlphaBeta::with(Material, CapturesFirst, Config::default());
+        let mut search = AlphaBeta::with(eval, CapturesFirst, config);
         let budget = Budget {
-            max_depth: Some(depth),
+            max_depth: max_nodes.is_none().then_some(depth),
+            max_nodes,
             ..Budget::UNLIMITED
         };
         let r = search.search(&state, budget);

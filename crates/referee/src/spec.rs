@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `builtin:random` | a uniformly random legal move |
 //! | `builtin:greedy` | the move whose position the game's evaluator likes best |
-//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; on a timed move with `book=1` the game's opening book (8x8 Othello's, made by `ply book build`) plays where it holds the position (off by default: it has not shown a gain, docs/strength.md); `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; `nmp=1` tries null moves and `lmr=1` reduces late quiet moves where the game allows them (Taunt; off by default, docs/strength.md); on a timed move with `book=1` the game's opening book (8x8 Othello's, made by `ply book build`) plays where it holds the position (off by default: it has not shown a gain, docs/strength.md); `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
 //! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
 //! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
 //! | `python3 bot.py` | the program, run afresh for every move |
@@ -135,12 +135,26 @@ pub struct BuiltinOptions {
     /// (`book=` 1 or 0, the default: the game's [`Heuristics::book_by_default`]; 8x8 Othello's
     /// committed book).
     pub book: Option<bool>,
+    /// Whether alphabeta tries null moves where the game's ordering offers them (`nmp=` 1 or
+    /// 0; default [`DEFAULT_NULL_MOVE`]; Taunt only).
+    pub null_move: Option<bool>,
+    /// Whether alphabeta searches late quiet moves a ply shallower first where the game's
+    /// ordering marks them (`lmr=` 1 or 0; default [`DEFAULT_LATE_MOVES`]; Taunt only).
+    pub late_moves: Option<bool>,
 }
 
 /// Whether alphabeta uses ProbCut without a `probcut=` option: yes, measured +149 Elo
 /// [+101, +204] in 8x8 Othello at 100 ms a move (docs/strength.md); games without a fitted
 /// ProbCut are unaffected.
 pub const DEFAULT_PROBCUT: bool = true;
+
+/// Whether alphabeta tries null moves without an `nmp=` option. Games whose ordering offers
+/// none (all but Taunt) are unaffected.
+pub const DEFAULT_NULL_MOVE: bool = false;
+
+/// Whether alphabeta reduces late quiet moves without an `lmr=` option. Games whose ordering
+/// reduces none (all but Taunt) are unaffected.
+pub const DEFAULT_LATE_MOVES: bool = false;
 
 /// The largest transposition table a spec may ask for (`hash=`), in MB.
 pub const MAX_HASH_MB: u64 = 4096;
@@ -204,7 +218,7 @@ impl FromStr for PlayerSpec {
                 .ok_or_else(|| bad("write options as key=value, e.g. ms=100"))?;
             let takes = match kind {
                 BuiltinKind::Alphabeta => {
-                    "alphabeta takes ms=, depth=, threads=, hash=, endgame=, probcut=, book= and eval="
+                    "alphabeta takes ms=, depth=, threads=, hash=, endgame=, probcut=, nmp=, lmr=, book= and eval="
                 }
                 BuiltinKind::Mcts => "mcts takes ms= and iterations=",
                 BuiltinKind::Greedy => "greedy takes eval=",
@@ -224,6 +238,11 @@ impl FromStr for PlayerSpec {
             let number: u64 = value
                 .parse()
                 .map_err(|_| bad("the value must be a whole number"))?;
+            // An on/off option: 1 or 0.
+            let switch = || match number {
+                0 | 1 => Ok(number == 1),
+                _ => Err(bad(&format!("{key} is 1 (on) or 0 (off)"))),
+            };
             match (kind, key) {
                 (BuiltinKind::Alphabeta | BuiltinKind::Mcts, "ms") => opts.ms = Some(number),
                 (BuiltinKind::Alphabeta, "depth") => {
@@ -231,24 +250,11 @@ impl FromStr for PlayerSpec {
                         Some(u32::try_from(number).map_err(|_| bad("the depth is too large"))?)
                 }
                 (BuiltinKind::Mcts, "iterations") => opts.iterations = Some(number),
-                (BuiltinKind::Alphabeta, "endgame") => {
-                    if number > 1 {
-                        return Err(bad("endgame is 1 (on) or 0 (off)"));
-                    }
-                    opts.endgame = Some(number == 1);
-                }
-                (BuiltinKind::Alphabeta, "book") => {
-                    if number > 1 {
-                        return Err(bad("book is 1 (on) or 0 (off)"));
-                    }
-                    opts.book = Some(number == 1);
-                }
-                (BuiltinKind::Alphabeta, "probcut") => {
-                    if number > 1 {
-                        return Err(bad("probcut is 1 (on) or 0 (off)"));
-                    }
-                    opts.probcut = Some(number == 1);
-                }
+                (BuiltinKind::Alphabeta, "endgame") => opts.endgame = Some(switch()?),
+                (BuiltinKind::Alphabeta, "book") => opts.book = Some(switch()?),
+                (BuiltinKind::Alphabeta, "probcut") => opts.probcut = Some(switch()?),
+                (BuiltinKind::Alphabeta, "nmp") => opts.null_move = Some(switch()?),
+                (BuiltinKind::Alphabeta, "lmr") => opts.late_moves = Some(switch()?),
                 (BuiltinKind::Alphabeta, "threads") => {
                     if !(1..=64).contains(&number) {
                         return Err(bad("threads must be 1 to 64"));
@@ -347,6 +353,12 @@ impl fmt::Display for PlayerSpec {
                 if let Some(p) = o.probcut {
                     opts.push(format!("probcut={}", u8::from(p)));
                 }
+                if let Some(n) = o.null_move {
+                    opts.push(format!("nmp={}", u8::from(n)));
+                }
+                if let Some(l) = o.late_moves {
+                    opts.push(format!("lmr={}", u8::from(l)));
+                }
                 if let Some(b) = o.book {
                     opts.push(format!("book={}", u8::from(b)));
                 }
@@ -430,6 +442,8 @@ pub fn builtin_player<G: Heuristics>(
                     .hash_mb
                     .map_or(Config::default().tt_bytes, |mb| (mb as usize) << 20),
                 probcut: options.probcut.unwrap_or(DEFAULT_PROBCUT),
+                null_move: options.null_move.unwrap_or(DEFAULT_NULL_MOVE),
+                late_moves: options.late_moves.unwrap_or(DEFAULT_LATE_MOVES),
                 ..Config::default()
             },
         )
@@ -832,6 +846,24 @@ mod tests {
         for bad in ["builtin:alphabeta:probcut=2", "builtin:mcts:probcut=1"] {
             let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(e.contains("probcut"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn null_move_and_late_moves_are_alphabeta_switches() {
+        let spec: PlayerSpec = "builtin:alphabeta:ms=100,nmp=0,lmr=1".parse().unwrap();
+        let PlayerSpec::Builtin(_, o) = &spec else {
+            panic!("a built-in")
+        };
+        assert_eq!((o.null_move, o.late_moves), (Some(false), Some(true)));
+        assert_eq!(spec.to_string(), "builtin:alphabeta:ms=100,nmp=0,lmr=1");
+        for (bad, word) in [
+            ("builtin:alphabeta:nmp=2", "nmp"),
+            ("builtin:alphabeta:lmr=yes", "whole number"),
+            ("builtin:mcts:lmr=1", "mcts takes"),
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(e.contains(word), "{bad}: {e}");
         }
     }
 

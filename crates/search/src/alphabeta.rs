@@ -50,7 +50,28 @@ pub struct Config {
     /// Off by default; with it off, or with an evaluator that offers none, the search is
     /// exactly the plain one.
     pub probcut: bool,
+    /// Try a null move at null-window nodes where the ordering offers one
+    /// ([`MoveOrdering::null_move`]): the side to move passes, and if a search two plies
+    /// shallower than the moves' (three from depth 7) still fails high, the node is cut.
+    /// Off by default; with it off, or with an ordering that offers none, the search is
+    /// exactly the plain one.
+    pub null_move: bool,
+    /// Search late quiet moves one ply shallower first ([`MoveOrdering::reducible`]), and
+    /// again at the full depth only when they beat alpha. Off by default; with it off, or
+    /// with an ordering that reduces nothing, the search is exactly the plain one.
+    pub late_moves: bool,
 }
+
+/// How many plies shallower than the node's remaining depth minus one a null move is
+/// searched (one more from depth 7 on, as most chess programs do).
+const NULL_MOVE_R: u32 = 2;
+
+/// The index in the ordered moves from which a reducible move is reduced: the table's move
+/// and the first ones of the ordering (captures first in Taunt) keep the full depth.
+const LATE_MOVE_FROM: usize = 3;
+
+/// The least remaining depth at which late moves are reduced.
+const LATE_MOVE_DEPTH: u32 = 3;
 
 impl Default for Config {
     fn default() -> Self {
@@ -60,6 +81,8 @@ impl Default for Config {
             deepening: Deepening::Iterative,
             threads: 1,
             probcut: false,
+            null_move: false,
+            late_moves: false,
         }
     }
 }
@@ -91,6 +114,12 @@ pub struct AlphaBeta<G: Game, E, O = NoOrdering> {
     /// A root move that the iteration stopped by the budget had already shown to be better
     /// than the previous iteration's best (see [`AlphaBeta::deepen`]).
     root_partial: Option<G::Move>,
+}
+
+/// Whether (alpha, beta) is a null window between two estimates, not proven ends: where the
+/// selective cuts (ProbCut, the null move) may apply.
+fn estimated_null_window(alpha: Score, beta: Score) -> bool {
+    beta.0 == alpha.0.saturating_add(1) && !alpha.is_proven() && !beta.is_proven()
 }
 
 /// What one node's search found.
@@ -200,7 +229,8 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             let alpha = -Score::INFINITY;
             let beta = Score::INFINITY;
             self.root_partial = None;
-            let Some(r) = self.node(state, depth, 0, alpha, beta, &mut pv, previous_best) else {
+            let Some(r) = self.node(state, depth, 0, alpha, beta, &mut pv, previous_best, true)
+            else {
                 if let Some(mv) = self.root_partial.take() {
                     report.best = Some(mv);
                     report.pv = vec![mv];
@@ -260,7 +290,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         beta: Score,
         pv: &mut Vec<G::Move>,
     ) -> Option<Option<NodeResult>> {
-        if beta.0 != alpha.0.saturating_add(1) || alpha.is_proven() || beta.is_proven() {
+        if !estimated_null_window(alpha, beta) {
             return None;
         }
         let p = self.eval.probcut(state, depth)?;
@@ -281,8 +311,16 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         // Fails high: the shallow search reaches the score whose prediction is beta plus the
         // margin.
         if let Some(hi) = bound(beta.0 as f32 + margin) {
-            let Some(r) = self.node(state, p.shallow, ply, Score(hi - 1), Score(hi), pv, None)
-            else {
+            let Some(r) = self.node(
+                state,
+                p.shallow,
+                ply,
+                Score(hi - 1),
+                Score(hi),
+                pv,
+                None,
+                true,
+            ) else {
                 return Some(None);
             };
             if r.score >= Score(hi) {
@@ -291,8 +329,16 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             }
         }
         if let Some(lo) = bound(alpha.0 as f32 - margin) {
-            let Some(r) = self.node(state, p.shallow, ply, Score(lo), Score(lo + 1), pv, None)
-            else {
+            let Some(r) = self.node(
+                state,
+                p.shallow,
+                ply,
+                Score(lo),
+                Score(lo + 1),
+                pv,
+                None,
+                true,
+            ) else {
                 return Some(None);
             };
             if r.score <= Score(lo) {
@@ -302,6 +348,41 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         }
         pv.clear();
         None
+    }
+
+    /// The null move at a null-window node: `Some(Some(cut))` when the side to move, passing
+    /// the move to the other side ([`MoveOrdering::null_move`]), still reaches beta in a
+    /// search [`NULL_MOVE_R`] plies shallower (the cut is beta, not exact), `Some(None)`
+    /// when the search was stopped, `None` when the node must be searched fully. Tried only
+    /// when the evaluation already reaches beta, never at a proven bound, and never for the
+    /// node right after a null move (`node`'s `null_ok`).
+    fn null_move(
+        &mut self,
+        state: &G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        pv: &mut Vec<G::Move>,
+    ) -> Option<Option<NodeResult>> {
+        if depth < 2 || !estimated_null_window(alpha, beta) {
+            return None;
+        }
+        let passed = self.ordering.null_move(state, depth)?;
+        if passed.to_move() == state.to_move() || self.eval.evaluate(state) < beta {
+            return None;
+        }
+        let r = NULL_MOVE_R + u32::from(depth >= 7);
+        let shallow = depth.saturating_sub(1 + r);
+        let found = self.node(&passed, shallow, ply + 1, -beta, -alpha, pv, None, false);
+        pv.clear();
+        let Some(found) = found else {
+            return Some(None);
+        };
+        (-found.score >= beta).then_some(Some(NodeResult {
+            score: beta,
+            exact: false,
+        }))
     }
 
     /// The horizon of an unfinished `state`: the evaluation, or where the ordering asks for
@@ -376,6 +457,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         beta: Score,
         pv: &mut Vec<G::Move>,
         root_hint: Option<G::Move>,
+        null_ok: bool,
     ) -> Option<NodeResult> {
         self.nodes += 1;
         // Depth 1 must always finish so that there is a move to play.
@@ -432,6 +514,20 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             return cut;
         }
 
+        if self.config.null_move && null_ok && ply > 0 {
+            match self.null_move(state, depth, ply, alpha, beta, pv) {
+                None => {}
+                Some(None) => {
+                    self.move_stack.push(moves);
+                    return None;
+                }
+                Some(Some(cut)) => {
+                    self.move_stack.push(moves);
+                    return Some(cut);
+                }
+            }
+        }
+
         state.legal_moves(&mut moves);
         self.ordering.order(state, &mut moves);
         // The table keeps moves as indices in this ordered list; the hint (the root's move
@@ -467,10 +563,11 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             let mut child = state.clone();
             child.play_unchecked(mv);
             let same_side = child.to_move() == me;
-            // The child's value for the mover, searched in the window (lo, hi) seen from here.
-            let search = |this: &mut Self, lo: Score, hi: Score, pv: &mut Vec<G::Move>| {
+            // The child's value for the mover, searched `d` plies deep in the window (lo, hi)
+            // seen from here.
+            let search = |this: &mut Self, d: u32, lo: Score, hi: Score, pv: &mut Vec<G::Move>| {
                 let (a, b) = if same_side { (lo, hi) } else { (-hi, -lo) };
-                let r = this.node(&child, depth - 1, ply + 1, a, b, pv, None)?;
+                let r = this.node(&child, d, ply + 1, a, b, pv, None, true)?;
                 Some(NodeResult {
                     score: if same_side { r.score } else { -r.score },
                     exact: r.exact,
@@ -479,16 +576,32 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             // Principal variation search: after the first move, prove with a null window
             // that a move is no better than the best so far, and search it again in the full
             // window only if it is (then it is the new best, rarely with good ordering).
+            // A late quiet move is first searched a ply shallower in the null window, and
+            // only if it beats alpha there searched as any other move.
             let narrow = Score(alpha.0.saturating_add(1));
             let null_window = p > 0 && narrow < beta;
-            let mut found = if null_window {
-                search(self, alpha, narrow, &mut child_pv)
-            } else {
-                search(self, alpha, beta, &mut child_pv)
-            };
+            let reduced = self.config.late_moves
+                && null_window
+                && ply > 0
+                && depth >= LATE_MOVE_DEPTH
+                && p >= LATE_MOVE_FROM
+                && self.ordering.reducible(state, mv);
+            let mut found = None;
+            let mut full_depth = true;
+            if reduced {
+                found = search(self, depth - 2, alpha, narrow, &mut child_pv);
+                full_depth = found.is_some_and(|r| r.score > alpha);
+            }
+            if full_depth {
+                found = if null_window {
+                    search(self, depth - 1, alpha, narrow, &mut child_pv)
+                } else {
+                    search(self, depth - 1, alpha, beta, &mut child_pv)
+                };
+            }
             let failed_high = null_window && found.is_some_and(|r| r.score > alpha);
             if failed_high && found.is_some_and(|r| r.score < beta) {
-                found = search(self, alpha, beta, &mut child_pv);
+                found = search(self, depth - 1, alpha, beta, &mut child_pv);
             }
             let Some(r) = found else {
                 if ply == 0 {

@@ -173,6 +173,8 @@ fn configs() -> Vec<(&'static str, Config)> {
         deepening: Deepening::Fixed,
         threads: 1,
         probcut: false,
+        null_move: false,
+        late_moves: false,
     };
     vec![
         ("plain alpha-beta", base),
@@ -215,6 +217,18 @@ fn configs() -> Vec<(&'static str, Config)> {
                 tt_bytes: 1 << 16,
                 deepening: Deepening::Iterative,
                 threads: 3,
+                ..base
+            },
+        ),
+        (
+            // No ordering here offers a null move or a reducible move: the switches alone
+            // change nothing.
+            "null move and late-move reductions switched on, no hooks",
+            Config {
+                tt_bytes: 1 << 16,
+                deepening: Deepening::Iterative,
+                null_move: true,
+                late_moves: true,
                 ..base
             },
         ),
@@ -302,6 +316,8 @@ fn solved_values_agree_whatever_the_table_policy() {
                 deepening: Deepening::Iterative,
                 threads: 1,
                 probcut: false,
+                null_move: false,
+                late_moves: false,
             };
             let r = AlphaBeta::with(Lines, NoOrdering, config).search(&s, Budget::UNLIMITED);
             assert_eq!(r.score, want, "{probe:?} from {s}");
@@ -372,6 +388,8 @@ fn check_stopped_part_way<G: Game, E: Evaluator<G> + Copy>(eval: E, positions: &
         deepening: Deepening::Iterative,
         threads: 1,
         probcut: false,
+        null_move: false,
+        late_moves: false,
     };
     let mut switched = 0;
     for s in positions {
@@ -417,4 +435,62 @@ fn a_depth_stopped_part_way_plays_a_move_proved_better_at_that_depth() {
     // too small for the table-backed search to stop mid-depth at these node counts).
     let changed = check_stopped_part_way(Bumpy, &random_positions::<TakeAway>(20, 8, 5));
     assert!(changed > 0, "the case is never exercised");
+}
+
+/// An ordering whose null-move hook refuses every time and reduces nothing, counting how
+/// often the search asks and remembering the states asked about.
+#[derive(Clone, Default)]
+struct RefusesNullMoves {
+    asked: std::sync::Arc<std::sync::Mutex<Vec<TakeAway>>>,
+}
+
+impl MoveOrdering<TakeAway> for RefusesNullMoves {
+    fn order(&self, _: &TakeAway, _: &mut [Take]) {}
+
+    fn null_move(&self, state: &TakeAway, depth: u32) -> Option<TakeAway> {
+        assert!(depth >= 2, "a null move asked for at depth {depth}");
+        self.asked.lock().unwrap().push(*state);
+        None
+    }
+}
+
+/// Where the hook forbids the null move, the search with null moves on is the plain search
+/// to the node; it asks only below the root; and with the switch off it never asks.
+#[test]
+fn no_null_move_where_the_hook_forbids_it() {
+    let config = |null_move| Config {
+        tt_bytes: 1 << 16,
+        probe: TtProbe::SameDepth,
+        deepening: Deepening::Iterative,
+        threads: 1,
+        probcut: false,
+        null_move,
+        late_moves: true,
+    };
+    let mut asked_somewhere = false;
+    for s in random_positions::<TakeAway>(20, 8, 7) {
+        for depth in [3, 5] {
+            let ordering = RefusesNullMoves::default();
+            let mut on = AlphaBeta::with(Bumpy, ordering.clone(), config(true));
+            let r = on.search(&s, Budget::depth(depth));
+            let asked = std::mem::take(&mut *ordering.asked.lock().unwrap());
+            assert!(!asked.contains(&s), "the root was offered a null move: {s}");
+            asked_somewhere |= !asked.is_empty();
+            let off_ordering = RefusesNullMoves::default();
+            let plain = AlphaBeta::with(Bumpy, off_ordering.clone(), config(false))
+                .search(&s, Budget::depth(depth));
+            assert!(off_ordering.asked.lock().unwrap().is_empty());
+            assert_eq!(
+                (r.score, r.best, r.nodes),
+                (plain.score, plain.best, plain.nodes),
+                "depth {depth} from {s}"
+            );
+            assert_eq!(
+                r.score,
+                negamax(&s, depth, 0, &Bumpy),
+                "depth {depth} from {s}"
+            );
+        }
+    }
+    assert!(asked_somewhere, "the search never asked the hook");
 }

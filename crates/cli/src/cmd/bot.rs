@@ -58,6 +58,8 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
                 .hash_mb
                 .map_or(Config::default().tt_bytes, |mb| (mb as usize) << 20),
             probcut: args.probcut,
+            null_move: args.nmp,
+            late_moves: args.lmr,
             ..Config::default()
         },
     );

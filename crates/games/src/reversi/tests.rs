@@ -417,6 +417,8 @@ fn fixed(probcut: bool) -> ply_search::Config {
         deepening: ply_search::Deepening::Fixed,
         threads: 1,
         probcut,
+        null_move: false,
+        late_moves: false,
     }
 }
 

@@ -4,7 +4,7 @@
 
 use ply_core::{Evaluator, Game, MoveOrdering, Score};
 
-use super::board::{CELLS, COLS, Direction, Taunt};
+use super::board::{CELLS, COLS, Direction, MOVE_LIMIT, Taunt};
 use super::moves::{Move, NONE};
 
 /// For the side to move, each as a difference with the other side: 100 per piece, 3 per
@@ -90,7 +90,38 @@ impl MoveOrdering<Taunt> for CapturesFirst {
     fn noisy(&self, state: &Taunt, moves: &mut Vec<Move>) {
         state.generate_captures(state.to_move(), moves);
     }
+
+    /// The other side to move (the counter one move on), where passing cannot mislead: Taunt
+    /// has no zugzwang in the middle game (both sides keep waiting moves, type 1 pieces
+    /// stepping to and fro, type 2 sideways; docs/strength.md), but the last moves before
+    /// move 100 are exact and who moves last matters there, so no null move once the end is
+    /// within [`NULL_MOVE_END_MARGIN`] moves of the search's horizon; nor with few pieces
+    /// ([`NULL_MOVE_MIN_PIECES`] a side), where waiting moves can run out.
+    fn null_move(&self, state: &Taunt, depth: u32) -> Option<Taunt> {
+        let me = state.to_move();
+        if state.moves + depth + NULL_MOVE_END_MARGIN >= MOVE_LIMIT
+            || state.count(me) < NULL_MOVE_MIN_PIECES
+            || state.count(me.next(2)) < NULL_MOVE_MIN_PIECES
+        {
+            return None;
+        }
+        let mut passed = *state;
+        passed.moves += 1;
+        (!passed.is_over()).then_some(passed)
+    }
+
+    /// Moves that capture nothing.
+    fn reducible(&self, state: &Taunt, mv: Move) -> bool {
+        state.captures(mv) == 0
+    }
 }
+
+/// How many moves short of move 100 the horizon of a null-move search must stay
+/// ([`CapturesFirst`]'s [`MoveOrdering::null_move`]).
+pub const NULL_MOVE_END_MARGIN: u32 = 4;
+
+/// The fewest pieces each side must have for a null move.
+pub const NULL_MOVE_MIN_PIECES: u32 = 3;
 
 /// Columns of [`features`]: [`SIDE_FEATURES`] for the side to move, the same for the other
 /// side, then the side to move's capture now and the bias of being player 2 (who makes the

@@ -57,7 +57,10 @@ mod rules;
 mod tests;
 
 pub use board::{COLS, Direction, EndRule, MOVE_LIMIT, Piece, ROWS, Taunt};
-pub use eval::{CapturesFirst, FEATURES, Fitted, Material, SIDE_FEATURES, TauntEval, features};
+pub use eval::{
+    CapturesFirst, FEATURES, Fitted, Material, NULL_MOVE_END_MARGIN, NULL_MOVE_MIN_PIECES,
+    SIDE_FEATURES, TauntEval, features,
+};
 pub use moves::Move;
 
 impl crate::Heuristics for Taunt {

@@ -555,6 +555,8 @@ fn quiescent_alphabeta_equals_quiescent_negamax() {
         deepening: Deepening::Fixed,
         threads: 1,
         probcut: false,
+        null_move: false,
+        late_moves: false,
     };
     let configs = [
         base,
@@ -591,6 +593,17 @@ fn quiescent_alphabeta_equals_quiescent_negamax() {
     }
 }
 
+/// The position of the test below.
+fn recapture_position() -> Taunt {
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "000 000 000 111";
+    rows[5] = "111 231 000 000";
+    rows[6] = "000 131 000 000";
+    rows[7] = "000 220 000 000";
+    rows[9] = "000 000 000 210";
+    parse_grid(&rows, 20)
+}
+
 /// The horizon effect, and quiescence seeing past it. Player 1 to move, three pieces each:
 ///
 /// ```text
@@ -614,13 +627,7 @@ fn quiescent_alphabeta_equals_quiescent_negamax() {
 fn quiescence_sees_the_recapture_a_plain_search_stops_before() {
     use ply_core::{Budget, NoOrdering};
     use ply_search::{AlphaBeta, Config, negamax, quiescence};
-    let mut rows = [EMPTY_ROW; 10];
-    rows[0] = "000 000 000 111";
-    rows[5] = "111 231 000 000";
-    rows[6] = "000 131 000 000";
-    rows[7] = "000 220 000 000";
-    rows[9] = "000 000 000 210";
-    let s = parse_grid(&rows, 20);
+    let s = recapture_position();
     let greedy = Move::new((5, 0), (5, 1));
     assert_eq!(s.captures(greedy), 1);
     let after = |mv: Move| {
@@ -647,6 +654,111 @@ fn quiescence_sees_the_recapture_a_plain_search_stops_before() {
     let deeper = |mv| -negamax(&after(mv), 3, 1, &Material);
     assert!(deeper(greedy).0 < -50, "{:?}", deeper(greedy));
     assert!(deeper(chosen).0 > -50, "{:?}", deeper(chosen));
+}
+
+/// The bot's search with null moves and late-move reductions switched on ([`CapturesFirst`]'s
+/// hooks), to a fixed depth without deepening (every node of a search from move `m` to
+/// depth `d` then has `m + d` for its counter plus remaining depth).
+fn pruned_search(state: &Taunt, depth: u32, null_move: bool, late_moves: bool) -> SearchReport {
+    use ply_search::{AlphaBeta, Config, Deepening};
+    let config = Config {
+        null_move,
+        late_moves,
+        deepening: Deepening::Fixed,
+        ..Config::default()
+    };
+    AlphaBeta::with(Material, CapturesFirst, config).search(state, ply_core::Budget::depth(depth))
+}
+
+type SearchReport = ply_search::SearchReport<Move>;
+
+/// With null moves and reductions the search still avoids the capture that loses two pieces
+/// to the recapture, and still scores the move-100 ends exactly.
+#[test]
+fn null_move_and_reductions_keep_the_tactics_and_the_exact_end() {
+    let s = recapture_position();
+    let greedy = Move::new((5, 0), (5, 1));
+    for depth in 2..=7 {
+        let r = pruned_search(&s, depth, true, true);
+        assert_ne!(r.best, Some(greedy), "depth {depth}");
+        assert!(r.score.0 > -50, "depth {depth}: {:?}", r.score);
+    }
+
+    let mut rows = [EMPTY_ROW; 10];
+    rows[8] = "111 000 000 000";
+    rows[9] = "210 000 000 000";
+    let r = pruned_search(&parse_grid(&rows, 99), 5, true, true);
+    assert!(r.exact);
+    assert_eq!(r.score, ply_core::Score::win_in(1));
+    assert_eq!(r.best, Some(Move::new((9, 0), (8, 0))));
+    rows[8] = EMPTY_ROW;
+    rows[0] = "111 000 000 000";
+    for counter in [96, 97, 98, 99] {
+        let r = pruned_search(&parse_grid(&rows, counter), 8, true, true);
+        assert!(r.exact, "from move {counter}");
+        assert_eq!(r.score, ply_core::Score::DRAW, "from move {counter}");
+    }
+}
+
+/// Taunt's null move: the other side to move, one move later, but never where the end is
+/// within the search's reach (plus the margin) nor with fewer than three pieces a side. A
+/// search whose every node is that close to the end is, with null moves on, the plain search
+/// node for node; far from the end the null moves are really tried (the nodes differ).
+#[test]
+fn no_null_move_near_move_100_or_with_few_pieces() {
+    use ply_core::MoveOrdering;
+    let start = Taunt::start();
+    let passed = CapturesFirst
+        .null_move(&start, 6)
+        .expect("a null move at the start");
+    assert_eq!(passed.moves, 1);
+    assert_eq!(passed.cells, start.cells);
+    assert_ne!(passed.to_move(), start.to_move());
+    let depth = 6;
+    let mut near = start;
+    near.moves = MOVE_LIMIT - depth - NULL_MOVE_END_MARGIN;
+    assert!(CapturesFirst.null_move(&near, depth).is_none());
+    near.moves -= 1;
+    assert!(CapturesFirst.null_move(&near, depth).is_some());
+    let mut rows = [EMPTY_ROW; 10];
+    rows[0] = "111 111 000 000";
+    rows[9] = "210 210 210 210";
+    assert!(CapturesFirst.null_move(&parse_grid(&rows, 10), 3).is_none());
+    rows[0] = "111 111 111 000";
+    assert!(CapturesFirst.null_move(&parse_grid(&rows, 10), 3).is_some());
+
+    let mut differed = 0;
+    for (i, s) in search_positions(12, 36).iter().enumerate() {
+        if i % 2 == 1 {
+            continue; // the sparse ones
+        }
+        let depth = 5;
+        for (moves, forbidden) in [
+            (MOVE_LIMIT - depth - NULL_MOVE_END_MARGIN, true),
+            (30, false),
+        ] {
+            let mut s = *s;
+            s.moves = moves + (s.moves % 2);
+            if s.is_over() {
+                continue;
+            }
+            let on = pruned_search(&s, depth, true, false);
+            let off = pruned_search(&s, depth, false, false);
+            if forbidden {
+                assert_eq!(
+                    (on.score, on.best, on.nodes),
+                    (off.score, off.best, off.nodes),
+                    "{s}"
+                );
+            } else {
+                differed += usize::from(on.nodes != off.nodes);
+            }
+        }
+    }
+    assert!(
+        differed > 0,
+        "the null move was never tried far from the end"
+    );
 }
 
 /// The position turned half a turn with the colours swapped (rows flipped, each piece's
