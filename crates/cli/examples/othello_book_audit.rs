@@ -12,6 +12,14 @@
 //! every book answer: the ply, the book's move and value (and whether it is a leaf), the
 //! fixed-depth bot's move, and where they differ the deep search's value of each (the child
 //! searched a ply less, on the actual board).
+//!
+//! ```text
+//! othello_book_audit --offsets --book-file FILE [--horizon PLIES]
+//! ```
+//! For every expanded position of 5 plies or more, its book value against a direct search
+//! of it to the book's leaf depth (or to `PLIES` plies from the start): how far expanding a
+//! position moves its value. It reads the entries raw, so a book of session 35 (whose leaves
+//! stop at different plies, refused by `Book::from_bytes` now) is read too.
 
 use ply_core::{Budget, Game, Score, Seat};
 use ply_games::reversi::book::{self, Book};
@@ -59,6 +67,7 @@ fn main() {
     let mut deep = 18;
     let mut file = None;
     let mut offsets = false;
+    let mut horizon = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -71,6 +80,10 @@ fn main() {
                 i += 1;
             }
             "--offsets" => offsets = true,
+            "--horizon" => {
+                horizon = Some(args[i + 1].parse::<u32>().expect("--horizon PLIES"));
+                i += 1;
+            }
             "--book-file" => {
                 file = Some(args[i + 1].clone());
                 i += 1;
@@ -99,7 +112,7 @@ fn main() {
                 depth: c[19],
             })
             .collect();
-        print_offsets(&entries, depth, &mut searcher());
+        print_offsets(&entries, depth, horizon, &mut searcher());
         return;
     }
     let own;
@@ -171,22 +184,24 @@ fn main() {
 }
 
 /// For every expanded position past the fully expanded plies (its value the negamax of its
-/// children's), its value against a direct search of it to the book's leaf depth: how far a
-/// position's value moves when it is expanded, by its plies from the start.
+/// children's), its value against a direct search of it to the book's leaf depth, or with
+/// `horizon` to that many plies from the start: how far a position's value moves when it is
+/// expanded, by its plies from the start.
 fn print_offsets(
     entries: &[book::Entry],
     depth: u32,
+    horizon: Option<u32>,
     s: &mut AlphaBeta<IndexedOthello, OthelloEval, CornersFirst>,
 ) {
     let mut by_plies: std::collections::BTreeMap<u32, Vec<i32>> = Default::default();
-    println!("plies\tposition\tbook_value\tdirect_depth{depth}\toffset");
+    println!("plies\tposition\tbook_value\tdirect (depth {depth}, horizon {horizon:?})\toffset");
     for e in entries.iter().filter(|e| e.is_expanded()) {
         let plies = book::plies(e.own, e.opp);
         if plies < 5 {
             continue;
         }
         let state = e.position(Seat::FIRST);
-        let direct = search(s, &state, depth).0.0;
+        let direct = search(s, &state, horizon.map_or(depth, |h| h - plies)).0.0;
         let offset = i32::from(e.value) - direct;
         println!("{plies}\t{state}\t{}\t{direct}\t{offset}", e.value);
         by_plies.entry(plies).or_default().push(offset);

@@ -781,7 +781,7 @@ where
 }
 
 /// The depth `key`'s leaf search goes to: `config.depth` at `full_plies + 1` plies from the
-/// start, a ply less a ply further (at least 1: [`cheapest_leaves`] expands no leaf of depth
+/// start, a ply less a ply further (at least 1: best-first expansion expands no leaf of depth
 /// 1, so every leaf of a book reaches the same horizon).
 pub fn leaf_depth(config: &BuildConfig, key: (u64, u64)) -> u32 {
     let horizon = config.depth.clamp(1, 60) + config.full_plies + 1;
