@@ -168,9 +168,9 @@ pub trait Heuristics: Game {
     }
 
     /// Whether players use [`Heuristics::book`] unless told: a book stays off by default
-    /// until it has shown a gain at the contest's time. 8x8 Othello's committed book lost
-    /// to the same bot without it, 32-11-57 in 100 games at 1 s a move (docs/strength.md),
-    /// so no game's book is on by default.
+    /// until it has shown a gain at the contest's time. Off unless a game says otherwise;
+    /// 8x8 Othello's is on since session 36 (session 35's book lost to the same bot
+    /// without it, 32-11-57 in 100 games at 1 s a move; the rebuilt one won: docs/strength.md).
     fn book_by_default() -> bool {
         false
     }

@@ -360,8 +360,8 @@ async fn the_othello_ai_plays_the_opening_book_s_move_when_othello_plays_it_by_d
     // Every position of 4 plies, reached by the person's move after 3: where Othello plays
     // its book by default (as `ply bot othello` then does), the AI answers the committed
     // book's move, even at 1 ms a move, where its own search would not reach the book's
-    // depth-16 searches; otherwise its search answers (the book is off by default while it
-    // shows no gain: docs/strength.md).
+    // searches to 21 plies; otherwise its search answers (a book is on by default only once
+    // it has shown a gain: docs/strength.md).
     let mut checked = 0;
     for state in book::positions_after(3) {
         let mut moves = Vec::new();

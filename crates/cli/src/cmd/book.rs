@@ -59,7 +59,8 @@ pub struct BuildArgs {
     /// Where to write the book.
     #[arg(long)]
     pub out: PathBuf,
-    /// Depth of each leaf's search, in plies.
+    /// Depth of the search of each leaf one ply past --full-plies; a leaf a ply further is
+    /// searched a ply less, so that every leaf stops at the same ply.
     #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,
     /// The most positions the book may hold (20 bytes each).
@@ -159,10 +160,12 @@ fn build(args: &BuildArgs) -> Result<ExitCode> {
         .with_context(|| format!("writing the book to {}", args.out.display()))?;
     let expanded = made.entries().iter().filter(|e| e.is_expanded()).count();
     outln!(
-        "{} positions ({expanded} expanded, {} leaves searched to depth {}), {} bytes, {:.1} s: {}",
+        "{} positions ({expanded} expanded, {} leaves searched to {} plies from the start: depth {} at {} plies, a ply less a ply further), {} bytes, {:.1} s: {}",
         made.len(),
         made.len() - expanded,
+        args.depth + args.full_plies + 1,
         args.depth,
+        args.full_plies + 1,
         bytes.len(),
         start.elapsed().as_secs_f64(),
         args.out.display()
@@ -238,6 +241,7 @@ fn convert(args: &ConvertArgs) -> Result<ExitCode> {
         let e = leaves[i * leaves.len() / n];
         // The entry's own position (its normal form): the book's move is the search's as is.
         let state = e.position(ply_core::Seat::FIRST);
+        let depth = u32::from(e.depth);
         let (score, mv) = search(&state, depth);
         let found = old.lookup(&state).expect("the entry's own position");
         if book::book_value(score) != found.value || mv != found.mv {
@@ -265,7 +269,7 @@ fn convert(args: &ConvertArgs) -> Result<ExitCode> {
     std::fs::write(&args.out, &out)
         .with_context(|| format!("writing the book to {}", args.out.display()))?;
     outln!(
-        "{n} of {} leaves searched again to depth {depth} in {:.1} s, all as the book says: {} positions, {} bytes, evaluation {:016x}: {}",
+        "{n} of {} leaves searched again to their depth (at most {depth}) in {:.1} s, all as the book says: {} positions, {} bytes, evaluation {:016x}: {}",
         leaves.len(),
         start.elapsed().as_secs_f64(),
         new.len(),

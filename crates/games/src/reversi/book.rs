@@ -10,6 +10,15 @@
 //!   each of its children is in the book. A child that is not expanded itself is a **leaf**,
 //!   labelled by one fixed-depth search (the caller's: the bot's pattern evaluation with
 //!   ProbCut), which gives its value and its move.
+//! * Every leaf is searched to the same **horizon**: the leaves `full_plies + 1` plies from
+//!   the start to the configured depth, a leaf a ply deeper in the book to a ply less (plies
+//!   counted by discs: a pass does not count). So the values an expanded position compares
+//!   all come from searches that stop at the same ply, as one search's do. Session 35's book
+//!   searched every leaf to depth 16 wherever it was: an expanded child's value then came
+//!   from searches stopping a ply (or two) later than its unexpanded siblings', and this
+//!   evaluation's values swing by several discs with the parity of the ply a search stops at,
+//!   so its expanded positions chose among their moves by which children happened to be
+//!   expanded (docs/strength.md, session 36).
 //! * An expanded node's value is the **negamax** of its children's: the best of their
 //!   negated values, and its move the child that gives it (the first in sorted cell order on
 //!   a tie).
@@ -31,7 +40,8 @@
 //! ```
 //! `evaluation` and `depth` say what labelled the leaves ([`Labels`]): the
 //! [`evaluation_fingerprint`] of the evaluation searched with (its weights and ProbCut's
-//! table) and the leaf search's depth, which every leaf's `depth` repeats. A book whose
+//! table) and the deepest leaf search's depth; every leaf's `depth` plus its plies from the
+//! start (its discs less 4) is the same, the book's horizon. A book whose
 //! fingerprint is not the compiled evaluation's still reads (its moves are that
 //! evaluation's); [`Book::made_by_another_evaluation`] says so, and a test fails when the
 //! committed book is in that case. Format 1 (`PLYBOOK1`, session 34) had no such header; it
@@ -202,7 +212,8 @@ pub fn positions_after(plies: u32) -> Vec<Othello> {
 pub struct Labels {
     /// The [`evaluation_fingerprint`] of the evaluation the leaves were searched with.
     pub evaluation: u64,
-    /// The leaves' search depth (1 to 60; 0 only in a book without leaves).
+    /// The deepest leaf search's depth, that of the leaves nearest the start (1 to 60; 0
+    /// only in a book without leaves); a leaf a ply further is searched a ply less.
     pub depth: u32,
 }
 
@@ -351,8 +362,10 @@ impl Book {
         let (_, entries) = read_body(bytes, HEAD_BYTES_1)?;
         let depth = entries
             .iter()
-            .find(|e| !e.is_expanded())
-            .map_or(0, |e| u32::from(e.depth));
+            .filter(|e| !e.is_expanded())
+            .map(|e| u32::from(e.depth))
+            .max()
+            .unwrap_or(0);
         let labels = Labels { evaluation, depth };
         check_entries(&entries, depth)?;
         Ok(Book { labels, entries })
@@ -493,14 +506,35 @@ fn read_body(bytes: &[u8], head: usize) -> Result<(&[u8], Vec<Entry>), ReadBookE
     Ok((&bytes[..head], entries))
 }
 
-/// Checks sorted `entries` whose leaves were searched to `depth`.
+/// A position's plies from the start, counted by its discs (a pass does not count).
+pub fn plies(own: u64, opp: u64) -> u32 {
+    (own | opp).count_ones().saturating_sub(4)
+}
+
+/// Checks sorted `entries` whose deepest leaf search went to `depth`, all to one horizon.
 fn check_entries(entries: &[Entry], depth: u32) -> Result<(), ReadBookError> {
     if depth > 60 {
         return Err(ReadBookError::Depth(depth));
     }
+    let mut horizon = None;
     for (index, e) in entries.iter().enumerate() {
         let before = index.checked_sub(1).map(|i| &entries[i]);
-        check_entry(e, before, depth).map_err(|reason| ReadBookError::Entry { index, reason })?;
+        let error = |reason| ReadBookError::Entry { index, reason };
+        check_entry(e, before, depth).map_err(error)?;
+        if !e.is_expanded() {
+            let h = u32::from(e.depth) + plies(e.own, e.opp);
+            match horizon {
+                None => horizon = Some(h),
+                Some(first) if first != h => {
+                    return Err(error(format!(
+                        "a leaf {} plies from the start searched to depth {}, so to {h} plies, where the book's first leaf reaches {first}: a book's leaves share one horizon (a book of session 35 or before did not: rebuild it with `ply book build othello`)",
+                        plies(e.own, e.opp),
+                        e.depth
+                    )));
+                }
+                Some(_) => {}
+            }
+        }
     }
     Ok(())
 }
@@ -522,9 +556,9 @@ fn check_entry(e: &Entry, before: Option<&Entry>, depth: u32) -> Result<(), Stri
     if e.value.unsigned_abs() > PROVED as u16 {
         return Err(format!("value {} is beyond +-{PROVED}", e.value));
     }
-    if !e.is_expanded() && u32::from(e.depth) != depth {
+    if !e.is_expanded() && u32::from(e.depth) > depth {
         return Err(format!(
-            "a leaf searched to depth {}, where the header says {depth}",
+            "a leaf searched to depth {}, deeper than the header's {depth}",
             e.depth
         ));
     }
@@ -575,7 +609,8 @@ pub fn committed() -> &'static Book {
 /// How [`build`] makes a book.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildConfig {
-    /// Depth of each leaf's search.
+    /// Depth of the search of each leaf `full_plies + 1` plies from the start; a leaf `n`
+    /// plies further is searched `n` plies less (one horizon for every leaf).
     pub depth: u32,
     /// Every position reached in at most this many plies is expanded.
     pub full_plies: u32,
@@ -745,6 +780,14 @@ where
     Ok(Book::new(entries, labels).expect("a built book is well formed"))
 }
 
+/// The depth `key`'s leaf search goes to: `config.depth` at `full_plies + 1` plies from the
+/// start, a ply less a ply further (at least 1: best-first expansion expands no leaf of depth
+/// 1, so every leaf of a book reaches the same horizon).
+pub fn leaf_depth(config: &BuildConfig, key: (u64, u64)) -> u32 {
+    let horizon = config.depth.clamp(1, 60) + config.full_plies + 1;
+    horizon.saturating_sub(plies(key.0, key.1)).clamp(1, 60)
+}
+
 /// Searches every position of `keys` on `config.threads` threads and adds them as leaves.
 fn search_leaves<S, N>(
     config: &BuildConfig,
@@ -765,7 +808,8 @@ fn search_leaves<S, N>(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&key) = keys.get(i) else { break };
-                    let (score, mv) = search(&position(key), config.depth);
+                    let depth = leaf_depth(config, key);
+                    let (score, mv) = search(&position(key), depth);
                     let byte = match mv {
                         None => NO_MOVE,
                         Some(m) => m.cell().map_or(PASS, |(r, c)| (r * 8 + c) as u8),
@@ -775,7 +819,7 @@ fn search_leaves<S, N>(
                         Node {
                             value: book_value(score),
                             mv: byte,
-                            depth: config.depth.clamp(1, 60) as u8,
+                            depth: depth as u8,
                             children: None,
                         },
                     ));
@@ -841,7 +885,8 @@ fn cheapest_leaves(
         let Some(&c) = cost.get(&k) else { continue };
         let n = &nodes[&k];
         match &n.children {
-            None if n.mv != NO_MOVE => leaves.push((c, k)),
+            // A leaf of depth 1 is not expanded: its children would be searched to depth 0.
+            None if n.mv != NO_MOVE && n.depth > 1 => leaves.push((c, k)),
             None => {}
             Some(kids) => {
                 for &(_, child) in kids {

@@ -90,8 +90,9 @@ fn a_small_build_s_leaves_are_a_direct_search_and_its_inner_values_their_negamax
             assert_eq!((e.value, e.mv), best, "{state}");
         } else {
             leaves += 1;
-            assert_eq!(u32::from(e.depth), 3);
-            let (score, mv) = search(&state, 3);
+            // One horizon: depth 3 at 3 plies (full_plies + 1), a ply less a ply further.
+            assert_eq!(u32::from(e.depth) + plies(e.own, e.opp), 6, "{state}");
+            let (score, mv) = search(&state, u32::from(e.depth));
             assert_eq!(e.value, book_value(score), "{state}");
             assert_eq!(book.book_move(&state), mv, "{state}");
         }
@@ -99,6 +100,64 @@ fn a_small_build_s_leaves_are_a_direct_search_and_its_inner_values_their_negamax
     // The first two plies are expanded (1 + 1 + 3 positions), and best-first went on.
     assert!(inner > 5, "{inner} expanded");
     assert!(leaves > 10, "{leaves} leaves");
+}
+
+/// Session 35's book searched every leaf to one depth wherever it was, so an expanded
+/// position's value came from searches stopping a ply later than its unexpanded siblings'
+/// (its committed positions of 5 plies came out 4.5 discs above a direct search of them, all
+/// 69 of them above: docs/strength.md, session 36). Now every leaf stops at one horizon, so
+/// an expanded position's value and move are those of one search of it to that horizon: the
+/// negamax of a tree whose leaves are searched to the horizon is alpha-beta's value (the
+/// search here has no ProbCut, whose cuts depend on the depth left, so that the two agree
+/// exactly).
+#[test]
+fn an_expanded_position_s_value_is_a_direct_search_to_the_book_s_horizon() {
+    let plain = || {
+        let mut search = AlphaBeta::with(
+            OthelloEval::Pattern,
+            CornersFirst,
+            Config {
+                tt_bytes: 1 << 20,
+                ..Config::default()
+            },
+        );
+        move |state: &Othello, depth: u32| {
+            search.clear();
+            let r = search.search(&IndexedOthello::from(*state), Budget::depth(depth));
+            (r.score, r.best)
+        }
+    };
+    let config = BuildConfig {
+        depth: 3,
+        full_plies: 1,
+        positions: 80,
+        threads: 2,
+        evaluation: evaluation_fingerprint(),
+    };
+    let book = build(&config, plain, |_| {}).unwrap();
+    let mut search = plain();
+    let horizon = 3 + 1 + 1;
+    let mut deeper = 0;
+    for e in book.entries().iter().filter(|e| e.is_expanded()) {
+        let p = plies(e.own, e.opp);
+        let state = e.position(Seat::FIRST);
+        let (score, mv) = search(&state, horizon - p);
+        assert_eq!(e.value, book_value(score), "{state} at {p} plies");
+        // The move may differ only between moves of the same value.
+        let chosen = book.lookup(&state).unwrap().mv.unwrap();
+        if mv != Some(chosen) {
+            let value_after = |m: Place| {
+                let mut c = state;
+                c.play_unchecked(m);
+                -book.lookup(&c).unwrap().value
+            };
+            assert_eq!(value_after(chosen), value_after(mv.unwrap()), "{state}");
+        }
+        deeper += usize::from(p > config.full_plies);
+    }
+    // Best-first expanded positions past the first plies: their children are leaves a ply
+    // shallower than their siblings'.
+    assert!(deeper > 3, "{deeper} expanded past the first plies");
 }
 
 #[test]
@@ -179,13 +238,25 @@ fn a_book_round_trips_and_a_damaged_file_is_refused_without_a_panic() {
     entries.swap(1, 2);
     let err = Book::from_bytes(&Book { labels, entries }.to_bytes()).unwrap_err();
     assert!(err.to_string().contains("not sorted"), "{err}");
-    // A leaf of another depth than the header's, and a header's depth out of range.
+    // A leaf deeper than the header's depth, one of another horizon than the first
+    // leaf's, and a header's depth out of range.
     let mut entries = book.entries().to_vec();
     let leaf = entries.iter().position(|e| !e.is_expanded()).unwrap();
     entries[leaf].depth = 4;
     let err = Book::from_bytes(&Book { labels, entries }.to_bytes()).unwrap_err();
     assert!(
-        matches!(&err, ReadBookError::Entry { index, reason } if *index == leaf && reason.contains("header says 3")),
+        matches!(&err, ReadBookError::Entry { index, reason } if *index == leaf && reason.contains("deeper than the header's 3")),
+        "{err}"
+    );
+    let mut entries = book.entries().to_vec();
+    let last = entries
+        .iter()
+        .rposition(|e| !e.is_expanded() && e.depth > 1)
+        .unwrap();
+    entries[last].depth -= 1;
+    let err = Book::from_bytes(&Book { labels, entries }.to_bytes()).unwrap_err();
+    assert!(
+        matches!(&err, ReadBookError::Entry { index, reason } if *index == last && reason.contains("one horizon")),
         "{err}"
     );
     let deep = Labels {
@@ -318,4 +389,19 @@ fn the_committed_book_was_labelled_by_the_compiled_evaluation_at_its_documented_
         Some(book.labels().depth),
         "othello-book.md's command ({command}) and the committed book's depth"
     );
+    // Every leaf reaches the horizon the command gives: its depth at --full-plies + 1 plies
+    // (the book of session 35 searched every leaf to depth 16 wherever it was, plies 5 to 7).
+    let full_plies = command
+        .split_whitespace()
+        .skip_while(|w| *w != "--full-plies")
+        .nth(1)
+        .and_then(|d| d.parse::<u32>().ok())
+        .expect("the command gives --full-plies");
+    let horizon = book.labels().depth + full_plies + 1;
+    let mut by_plies = BTreeSet::new();
+    for e in book.entries().iter().filter(|e| !e.is_expanded()) {
+        assert_eq!(u32::from(e.depth) + plies(e.own, e.opp), horizon, "{e:?}");
+        by_plies.insert(plies(e.own, e.opp));
+    }
+    assert!(by_plies.len() > 1, "leaves at {by_plies:?} plies");
 }
