@@ -244,8 +244,8 @@ pub struct BotArgs {
     #[arg(long, action = clap::ArgAction::Set)]
     pub endgame: Option<bool>,
     /// Play the opening book's move where the book holds the position (8x8 Othello's
-    /// committed book, made by `ply book build`). Default: the game's (on for 8x8 Othello,
-    /// whose book scored 55.5% against the same bot without it, not yet significant: docs/strength.md), and on with --book-file.
+    /// committed book, made by `ply book build`). Default: off (the committed book's gain is
+    /// not shown: docs/strength.md), but on with --book-file.
     #[arg(long, action = clap::ArgAction::Set)]
     pub book: Option<bool>,
     /// A book file of your own (`ply book build othello --out FILE`) instead of the

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `builtin:random` | a uniformly random legal move |
 //! | `builtin:greedy` | the move whose position the game's evaluator likes best |
-//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; `nmp=1` tries null moves and `lmr=1` reduces late quiet moves where the game allows them (Taunt; off by default, docs/strength.md); on a timed move with `book=1` the game's opening book (8x8 Othello's, made by `ply book build`) plays where it holds the position (the game's default: on for 8x8 Othello, whose book scored 55.5% against the same bot without it, not yet significant, docs/strength.md; `book=0` turns it off); `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; `nmp=1` tries null moves and `lmr=1` reduces late quiet moves where the game allows them (Taunt; off by default, docs/strength.md); on a timed move with `book=1` the game's opening book (8x8 Othello's, made by `ply book build`) plays where it holds the position (off by default: its gain is not shown, docs/strength.md); `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
 //! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
 //! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
 //! | `python3 bot.py` | the program, run afresh for every move |
@@ -642,7 +642,7 @@ mod tests {
     /// A timed Othello alphabeta held to depth 1 plays the committed book's move in every
     /// position of 4 plies (the book's moves come from depth-16 searches, which depth 1 often
     /// disagrees with), with `book=0` its search's own, and with no `book=` what
-    /// [`Heuristics::book_by_default`] says (on for Othello since session 36).
+    /// [`Heuristics::book_by_default`] says (off for every game).
     #[test]
     fn timed_othello_alphabeta_plays_the_book_s_move() {
         use ply_games::reversi::{Othello, book};

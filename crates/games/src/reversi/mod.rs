@@ -98,13 +98,6 @@ impl crate::Heuristics for Othello {
         Some(book::committed())
     }
 
-    /// On: the book of session 36 (every leaf to one horizon) scored 56-10-44 in 110 games
-    /// against the same bot without it at 1 s a move (+38 Elo, 95% interval [-24, +102];
-    /// docs/strength.md), where session 35's had lost 32-11-57, and no worse against Zebra.
-    fn book_by_default() -> bool {
-        true
-    }
-
     fn read_book(
         bytes: &[u8],
     ) -> Result<Box<dyn crate::OpeningBook<Self>>, crate::ReadOpeningBookError> {
