@@ -175,11 +175,11 @@ pub struct PhalanxParams {
     /// (no other own ant engaged with its enemies, fewer than
     /// [`PhalanxParams::hold_mass`] own ants in its box, no own hill near) is not searched
     /// (xathis's search skips a group of one of his), nor moved by the economy when idle:
-    /// it takes xathis's escape step ([`PhalanxBot::escape_step`]). A lone ant going for
+    /// it takes xathis's escape step (see `escape_step` in the source). A lone ant going for
     /// food or a hill keeps its step where no enemy can reach attack range of it.
     pub escape: bool,
     /// xathis's attack on detached enemies (session 37): an enemy with no other enemy
-    /// within 5 rows and 5 columns and at least [`DETACHED_SUPPORT`] own ants within
+    /// within 5 rows and 5 columns and at least 3 own ants within
     /// distance² 81 is a target. A battle part whose enemies are all targets fights as a
     /// strong one (closes in, a loss weighs 1.5 kills), and the own ants within 10 steps of
     /// a target with nothing else to do (the first six a BFS from it reaches) step towards
@@ -220,6 +220,25 @@ impl Default for PhalanxParams {
     }
 }
 
+/// What chose an own ant's order in a turn (for tracing: [`PhalanxBot::tracing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    /// Going for a food.
+    Food,
+    /// Defending our hill or going for an enemy hill.
+    Hill,
+    /// Approaching a near enemy with enough own ants around.
+    Approach,
+    /// Nothing else to do: exploring (or holding).
+    Explore,
+    /// The battle search.
+    Battle,
+    /// The attack on a detached enemy ([`PhalanxParams::detached`]).
+    Detached,
+    /// xathis's escape ([`PhalanxParams::escape`]).
+    Escape,
+}
+
 /// The phalanx bot: see the module docs.
 #[derive(Clone, Debug)]
 pub struct PhalanxBot {
@@ -233,6 +252,8 @@ pub struct PhalanxBot {
     economy: Economy,
     /// The most squares any one turn's economy visited.
     most_economy: u64,
+    /// With tracing on, each own ant's square and what chose its order in the last turn.
+    movers: Option<Vec<(Loc, Mover)>>,
 }
 
 impl PhalanxBot {
@@ -250,7 +271,21 @@ impl PhalanxBot {
             parts: (0, 0),
             economy: Economy::default(),
             most_economy: 0,
+            movers: None,
         }
+    }
+
+    /// The same bot recording what chose each ant's order ([`PhalanxBot::movers`]); its
+    /// orders are the same.
+    pub fn tracing(mut self) -> PhalanxBot {
+        self.movers = Some(Vec::new());
+        self
+    }
+
+    /// With [`PhalanxBot::tracing`], each own ant's square and what chose its order in the
+    /// last turn (empty without it).
+    pub fn movers(&self) -> &[(Loc, Mover)] {
+        self.movers.as_deref().unwrap_or(&[])
     }
 
     /// The most squares any one turn's economy visited so far.
@@ -1335,9 +1370,35 @@ impl AntsBot for PhalanxBot {
             (Vec::new(), Vec::new())
         };
         let (mut fights, lone) = self.battles(t, &ants, &mass, &wanted, (&danger, &targets));
+        let searched: Vec<bool> = fights.iter().map(Option::is_some).collect();
         self.attack_detached(t, (&ants, &ant_at), &target_order, &movable, &mut fights);
+        let attacking: Vec<bool> = fights.iter().map(Option::is_some).collect();
         if self.params.escape {
             self.escape(t, (&ants, &ant_at), &wanted, (&movable, &lone), &mut fights);
+        }
+        if self.movers.is_some() {
+            let food = self.h.food_steps(t, &ant_at);
+            let movers = (0..ants.len())
+                .map(|k| {
+                    let m = if searched[k] {
+                        Mover::Battle
+                    } else if attacking[k] {
+                        Mover::Detached
+                    } else if fights[k].is_some() {
+                        Mover::Escape
+                    } else if food[k].is_some() {
+                        Mover::Food
+                    } else if idle[k] {
+                        Mover::Explore
+                    } else if movable[k] {
+                        Mover::Approach
+                    } else {
+                        Mover::Hill
+                    };
+                    (ants[k], m)
+                })
+                .collect();
+            self.movers = Some(movers);
         }
         // the battle ants first: their moves were chosen together
         let mut order: Vec<usize> = (0..ants.len()).filter(|&k| fights[k].is_some()).collect();

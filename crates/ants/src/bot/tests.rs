@@ -1242,3 +1242,63 @@ fn escape_and_detached_attack_orders_are_legal_and_stay_in_budget() {
         assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
     }
 }
+
+#[test]
+fn tracing_names_what_moved_each_ant() {
+    // the escape position of `a_dangered_lone_ant_escapes_towards_its_friends`, with a
+    // food at (16, 3) for one of the four friends: tracing, the lone ant is moved by the
+    // escape (by the battle search without it), the friend nearest the food by the food,
+    // the other three explore (hold); the orders are the same as without tracing
+    let mut things = vec![
+        (10, 10, b'a'),
+        (11, 13, b'b'),
+        (10, 14, b'b'),
+        (13, 3, b'a'),
+        (16, 3, b'*'),
+        (30, 10, b'0'),
+        (30, 30, b'1'),
+    ];
+    things.extend([(9, 3), (10, 3), (11, 3)].map(|(r, c)| (r, c, b'a')));
+    let rows = open_map(&things);
+    for (escape, lone) in [
+        (true, phalanx::Mover::Escape),
+        (false, phalanx::Mover::Battle),
+    ] {
+        let params = xathis_params(escape, false);
+        let mut text = format!("rows {}\ncols {}\nplayers 2\n", rows.len(), rows[0].len());
+        for r in &rows {
+            text.push_str(&format!("m {r}\n"));
+        }
+        let map = AntsMap::parse(&text).unwrap();
+        let settings = Settings {
+            scenario: true,
+            food: FoodMode::None,
+            turns: 3,
+            viewradius2: 2000,
+            ..Settings::default()
+        };
+        let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+        let mut bot = PhalanxBot::with_params(0, params).tracing();
+        bot.answer(m.pending(0));
+        m.play_turn(vec![Ok(Vec::new()); 2]);
+        let mut orders = bot.answer(m.pending(0));
+        orders.sort();
+        assert_eq!(
+            orders,
+            orders_in_full_view(&rows, PhalanxBot::with_params(0, params))
+        );
+        let mut movers = bot.movers().to_vec();
+        movers.sort_unstable_by_key(|&(l, _)| l);
+        use phalanx::Mover::{Explore, Food};
+        assert_eq!(
+            movers,
+            [
+                ((9, 3), Explore),
+                ((10, 3), Explore),
+                ((10, 10), lone),
+                ((11, 3), Explore),
+                ((13, 3), Food),
+            ]
+        );
+    }
+}
