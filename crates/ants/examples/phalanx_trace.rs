@@ -5,8 +5,9 @@
 //! move on that turn). Stops with a message if the phalanx's orders differ from the
 //! recorded ones (a different build or settings).
 //!
-//! `phalanx_trace MAP REPLAY` (the replay's seat named `builtin:phalanx` is replayed)
-use ply_ants::bot::{AntsBot, PhalanxBot};
+//! `phalanx_trace MAP REPLAY [escape] [detached]` (the replay's seat named
+//! `builtin:phalanx` is replayed, with the switches named turned on)
+use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::collections::BTreeSet;
 
@@ -75,7 +76,13 @@ fn main() {
         ..Settings::default()
     };
     let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
-    let mut bot = PhalanxBot::new(seat as u64).tracing();
+    let on = |name: &str| args[3..].iter().any(|a| a == name);
+    let params = PhalanxParams {
+        escape: on("escape"),
+        detached: on("detached"),
+        ..PhalanxParams::default()
+    };
+    let mut bot = PhalanxBot::with_params(seat as u64, params).tracing();
     while !m.is_over() {
         let u = m.turn();
         let mut answers = Vec::new();
