@@ -45,6 +45,18 @@
 //!   against the phalanx without it; only the idle weak ants with a margin of two held
 //!   even there, and against xathis on 24 two-player maps in both seats that version
 //!   scored 63 points to main's 72 in the same minutes (docs/strength.md, session 35).
+//! * **xathis's escape and his attack on detached enemies** (session 37,
+//!   [`PhalanxParams::escape`] and [`PhalanxParams::detached`], off): traced from the
+//!   replays of session 35 ([`PhalanxBot::tracing`], `examples/phalanx_trace.rs`), every
+//!   lone ant of ours that died to two or more of his in turns 100-299 was moved by the
+//!   battle search in its last five turns, where xathis's own search skips a group of one
+//!   ant and lets it escape (the best safe first step by a BFS over eight steps weighing
+//!   own ants, enemies and open squares). With the escape, in-process against the
+//!   phalanx without it 186 points to 189 on 34 maps in both seats, no food lost; against
+//!   xathis on 24 two-player maps in both seats 70 points to main's 71 in the same minutes
+//!   (25% each), with 23% fewer lone deaths (279 against 364): no gain in points, so off.
+//!   The attack on detached enemies lost in-process (177 to 198) and was not timed
+//!   (docs/strength.md, session 37).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
