@@ -45,6 +45,18 @@
 //!   against the phalanx without it; only the idle weak ants with a margin of two held
 //!   even there, and against xathis on 24 two-player maps in both seats that version
 //!   scored 63 points to main's 72 in the same minutes (docs/strength.md, session 35).
+//! * **xathis's escape and his attack on detached enemies** (session 37,
+//!   [`PhalanxParams::escape`] and [`PhalanxParams::detached`], off): traced from the
+//!   replays of session 35 ([`PhalanxBot::tracing`], `examples/phalanx_trace.rs`), every
+//!   lone ant of ours that died to two or more of his in turns 100-299 was moved by the
+//!   battle search in its last five turns, where xathis's own search skips a group of one
+//!   ant and lets it escape (the best safe first step by a BFS over eight steps weighing
+//!   own ants, enemies and open squares). With the escape, in-process against the
+//!   phalanx without it 186 points to 189 on 34 maps in both seats, no food lost; against
+//!   xathis on 24 two-player maps in both seats 70 points to main's 71 in the same minutes
+//!   (25% each), with 23% fewer lone deaths (279 against 364): no gain in points, so off.
+//!   The attack on detached enemies lost in-process (177 to 198) and was not timed
+//!   (docs/strength.md, session 37).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -62,6 +74,7 @@
 use super::battle;
 use super::economy::{Economy, OWN_NEIGHBOURS};
 use super::*;
+use std::collections::HashMap;
 
 /// Pair checks of the focus rule the battles may spend in one turn (tens of milliseconds).
 pub const BATTLE_BUDGET: u64 = 6_000_000;
@@ -90,6 +103,14 @@ const RALLY_REACH: u32 = 40;
 /// What one enemy in excess on a square of the threat field costs a weak part's search
 /// (half a kill).
 pub const THREAT_COST: i64 = 256;
+/// Own ants within distance² 81 of a detached enemy for it to be attacked (xathis).
+pub const DETACHED_SUPPORT: usize = 3;
+/// BFS steps from a detached enemy within which our ants go for it, and how many of them
+/// (xathis: 10 steps, six ants).
+const DETACHED_REACH: u32 = 10;
+const DETACHED_ANTS: usize = 6;
+/// BFS steps over which xathis's escape weighs own ants, enemies and open squares.
+const ESCAPE_STEPS: u32 = 8;
 
 /// The phalanx's choices, for measuring each against the hunter's way.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -161,6 +182,21 @@ pub struct PhalanxParams {
     /// A square of the threat field counts only where the enemies that can come outnumber
     /// ours by at least this many (1: any excess).
     pub threat_margin: u8,
+    /// xathis's escape (session 37): an own ant within Manhattan distance 4 of an enemy
+    /// (not 4 in a straight line: xathis's "dangered") that is alone in its battle part
+    /// (no other own ant engaged with its enemies, fewer than
+    /// [`PhalanxParams::hold_mass`] own ants in its box, no own hill near) is not searched
+    /// (xathis's search skips a group of one of his), nor moved by the economy when idle:
+    /// it takes xathis's escape step (see `escape_step` in the source). A lone ant going for
+    /// food or a hill keeps its step where no enemy can reach attack range of it.
+    pub escape: bool,
+    /// xathis's attack on detached enemies (session 37): an enemy with no other enemy
+    /// within 5 rows and 5 columns and at least 3 own ants within
+    /// distance² 81 is a target. A battle part whose enemies are all targets fights as a
+    /// strong one (closes in, a loss weighs 1.5 kills), and the own ants within 10 steps of
+    /// a target with nothing else to do (the first six a BFS from it reaches) step towards
+    /// it where no enemy can reach attack range of the step.
+    pub detached: bool,
 }
 
 impl Default for PhalanxParams {
@@ -190,8 +226,29 @@ impl Default for PhalanxParams {
             threat_steps: 0,
             threat_scope: 2,
             threat_margin: 1,
+            escape: false,
+            detached: false,
         }
     }
+}
+
+/// What chose an own ant's order in a turn (for tracing: [`PhalanxBot::tracing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    /// Going for a food.
+    Food,
+    /// Defending our hill or going for an enemy hill.
+    Hill,
+    /// Approaching a near enemy with enough own ants around.
+    Approach,
+    /// Nothing else to do: exploring (or holding).
+    Explore,
+    /// The battle search.
+    Battle,
+    /// The attack on a detached enemy ([`PhalanxParams::detached`]).
+    Detached,
+    /// xathis's escape ([`PhalanxParams::escape`]).
+    Escape,
 }
 
 /// The phalanx bot: see the module docs.
@@ -207,6 +264,8 @@ pub struct PhalanxBot {
     economy: Economy,
     /// The most squares any one turn's economy visited.
     most_economy: u64,
+    /// With tracing on, each own ant's square and what chose its order in the last turn.
+    movers: Option<Vec<(Loc, Mover)>>,
 }
 
 impl PhalanxBot {
@@ -224,7 +283,21 @@ impl PhalanxBot {
             parts: (0, 0),
             economy: Economy::default(),
             most_economy: 0,
+            movers: None,
         }
+    }
+
+    /// The same bot recording what chose each ant's order ([`PhalanxBot::movers`]); its
+    /// orders are the same.
+    pub fn tracing(mut self) -> PhalanxBot {
+        self.movers = Some(Vec::new());
+        self
+    }
+
+    /// With [`PhalanxBot::tracing`], each own ant's square and what chose its order in the
+    /// last turn (empty without it).
+    pub fn movers(&self) -> &[(Loc, Mover)] {
+        self.movers.as_deref().unwrap_or(&[])
     }
 
     /// The most squares any one turn's economy visited so far.
@@ -557,17 +630,20 @@ impl PhalanxBot {
             .any(|&p| re.iter().any(|&q| t.distance(p, q) <= r2))
     }
 
-    /// The battle moves: for each engaged own ant, its destination.
+    /// The battle moves: for each engaged own ant, its destination; and the ants left to
+    /// escape ([`PhalanxParams::escape`]: alone in a weak part and dangered). `targets`:
+    /// per enemy, whether it is a detached enemy to attack (empty: none).
     fn battles(
         &mut self,
         t: Torus,
         ants: &[Loc],
         mass: &[usize],
         wanted: &[Vec<(Loc, bool)>],
-        danger: &[u8],
-    ) -> Vec<Option<Loc>> {
+        (danger, targets): (&[u8], &[bool]),
+    ) -> (Vec<Option<Loc>>, Vec<bool>) {
         let enemies = self.h.k.enemies.clone();
         let mut out: Vec<Option<Loc>> = vec![None; ants.len()];
+        let mut lone = vec![false; ants.len()];
         // engagement lists, both ways
         let mut foes_of: Vec<Vec<usize>> = vec![Vec::new(); ants.len()];
         let mut ours_of: Vec<Vec<usize>> = vec![Vec::new(); enemies.len()];
@@ -663,8 +739,16 @@ impl PhalanxBot {
             let bold = part.iter().any(|&i| mass[i] >= BOLD_MASS);
             let strong = part
                 .iter()
-                .any(|&i| mass[i] >= self.params.hold_mass || self.near_home(t, ants[i]));
+                .any(|&i| mass[i] >= self.params.hold_mass || self.near_home(t, ants[i]))
+                || (!targets.is_empty() && foes.iter().all(|&j| targets[j]));
             let p = self.params;
+            if p.escape && !bold && !strong && part.len() == 1 && fixed.is_empty() {
+                let a = ants[part[0]];
+                if enemies.iter().any(|&(e, _)| dangered(t, a, e)) {
+                    lone[part[0]] = true;
+                    continue;
+                }
+            }
             let near = if p.close_in {
                 Distance::CloseIn
             } else {
@@ -722,8 +806,257 @@ impl PhalanxBot {
         }
         let used = total - budget;
         self.most = self.most.max(used);
-        out
+        (out, lone)
     }
+
+    /// How many of the enemies near an own ant at `a` (within xathis's "gamma" distance:
+    /// Manhattan 5, not 5 in a straight line) can stand within attack range of `dest` after
+    /// their move: 0 is xathis's `isTileSafe`, 2 or more his `isSuicide`.
+    fn hitters(&self, t: Torus, a: Loc, dest: Loc) -> usize {
+        let k = &self.h.k;
+        k.enemies
+            .iter()
+            .filter(|&&(e, _)| manhattan_within(t, a, e, 5))
+            .filter(|&&(e, _)| {
+                self.reach(t, e)
+                    .iter()
+                    .any(|&q| t.distance(q, dest) <= k.attackradius2)
+            })
+            .count()
+    }
+
+    /// xathis's `escapeAnt` for an own ant at `a`: a BFS of [`ESCAPE_STEPS`] steps over
+    /// the known land from each first step (a square reached first through several steps
+    /// counts for each); a square at `d` steps adds `9 - d`, three times that with an own
+    /// ant on it (`ours`), minus three times that with an enemy. The best first step that
+    /// is free (`free`: no ant, food or other order on it) and that no enemy can reach
+    /// attack range of; if there is none, or its value is 0, the ant holds, unless two
+    /// enemies can reach its square: then the first free step that two cannot.
+    pub(super) fn escape_step(
+        &self,
+        t: Torus,
+        a: Loc,
+        ours: &[Loc],
+        free: impl Fn(Loc) -> bool,
+    ) -> Loc {
+        let k = &self.h.k;
+        let land = |l: Loc| !k.water[t.index(l)];
+        let firsts: Vec<Loc> = Dir::ALL
+            .into_iter()
+            .map(|d| t.step(a, d))
+            .filter(|&l| land(l))
+            .collect();
+        // per square reached: its steps and the first steps it is reached through (bits)
+        let mut reached: HashMap<Loc, (u32, u8)> = HashMap::new();
+        reached.insert(a, (0, 0));
+        let mut q = VecDeque::new();
+        for (b, &f) in firsts.iter().enumerate() {
+            reached.insert(f, (1, 1 << b));
+            q.push_back(f);
+        }
+        let mut order: Vec<Loc> = firsts.clone();
+        while let Some(c) = q.pop_front() {
+            let (dc, mc) = reached[&c];
+            if dc >= ESCAPE_STEPS {
+                break;
+            }
+            for dir in Dir::ALL {
+                let n = t.step(c, dir);
+                if !land(n) {
+                    continue;
+                }
+                match reached.get_mut(&n) {
+                    Some((dn, mn)) => {
+                        if *dn == dc + 1 {
+                            *mn |= mc;
+                        }
+                    }
+                    None => {
+                        reached.insert(n, (dc + 1, mc));
+                        order.push(n);
+                        q.push_back(n);
+                    }
+                }
+            }
+        }
+        let mut value = vec![0i64; firsts.len()];
+        for l in order {
+            let (d, m) = reached[&l];
+            let mut add = i64::from(ESCAPE_STEPS + 1 - d);
+            if ours.contains(&l) {
+                add *= 3;
+            } else if k.enemies.iter().any(|&(e, _)| e == l) {
+                add *= -3;
+            }
+            for (b, v) in value.iter_mut().enumerate() {
+                if m & (1 << b) != 0 {
+                    *v += add;
+                }
+            }
+        }
+        let best = firsts
+            .iter()
+            .zip(&value)
+            .filter(|&(&f, _)| free(f) && self.hitters(t, a, f) == 0)
+            .fold(None, |best: Option<(Loc, i64)>, (&f, &v)| match best {
+                Some((_, bv)) if bv >= v => best,
+                _ => Some((f, v)),
+            });
+        match best {
+            Some((f, v)) if v != 0 => f,
+            _ if self.hitters(t, a, a) < 2 => a,
+            _ => firsts
+                .iter()
+                .copied()
+                .find(|&f| free(f) && self.hitters(t, a, f) < 2)
+                .unwrap_or(a),
+        }
+    }
+
+    /// xathis's escape ([`PhalanxParams::escape`]), after the battles and the attack on
+    /// detached enemies: each own ant not yet `moved` that was left `lone` by the battles,
+    /// or has nothing else to do (`movable`) and is dangered away from our hills, takes its
+    /// [`PhalanxBot::escape_step`]; a lone ant going for food or a hill keeps that step
+    /// where it is free and no enemy can reach attack range of it.
+    fn escape(
+        &self,
+        t: Torus,
+        (ants, ant_at): (&[Loc], &[u32]),
+        wanted: &[Wanted],
+        (movable, lone): (&[bool], &[bool]),
+        moved: &mut [Option<Loc>],
+    ) {
+        let k = &self.h.k;
+        for (i, &a) in ants.iter().enumerate() {
+            if moved[i].is_some() {
+                continue;
+            }
+            let dangered = || k.enemies.iter().any(|&(e, _)| dangered(t, a, e));
+            let idle_in_danger = movable[i] && !self.near_home(t, a) && dangered();
+            if !(lone[i] || idle_in_danger) {
+                continue;
+            }
+            let free = |l: Loc| {
+                !k.food.contains(&l)
+                    && !k.enemies.iter().any(|&(e, _)| e == l)
+                    && ant_at[t.index(l)] == u32::MAX
+                    && !moved.contains(&Some(l))
+            };
+            // a lone ant going for food or a hill keeps its step where it is safe
+            if let Some(&(w, _)) = wanted[i].first()
+                && lone[i]
+                && !movable[i]
+                && (w == a || free(w))
+                && self.hitters(t, a, w) == 0
+            {
+                moved[i] = Some(w);
+                continue;
+            }
+            moved[i] = Some(self.escape_step(t, a, ants, free));
+        }
+    }
+
+    /// The detached enemies to attack ([`PhalanxParams::detached`]): per enemy, whether no
+    /// other enemy stands within 5 rows and 5 columns of it and at least
+    /// [`DETACHED_SUPPORT`] own ants within distance² 81; and the targets in xathis's
+    /// order (most of ours near first, then the nearest).
+    fn detached_targets(&self, t: Torus, ants: &[Loc]) -> (Vec<bool>, Vec<usize>) {
+        let k = &self.h.k;
+        let boxed = |a: Loc, b: Loc| {
+            let dr = a.0.abs_diff(b.0);
+            let dc = a.1.abs_diff(b.1);
+            dr.min(t.rows - dr) <= 5 && dc.min(t.cols - dc) <= 5
+        };
+        let mut keyed: Vec<(i64, usize)> = Vec::new();
+        let mut targets = vec![false; k.enemies.len()];
+        for (j, &(e, _)) in k.enemies.iter().enumerate() {
+            let alone = !k
+                .enemies
+                .iter()
+                .enumerate()
+                .any(|(j2, &(e2, _))| j2 != j && boxed(e, e2));
+            let near: Vec<usize> = ants
+                .iter()
+                .map(|&a| t.distance(a, e))
+                .filter(|&d| d <= 81)
+                .collect();
+            if alone && near.len() >= DETACHED_SUPPORT {
+                targets[j] = true;
+                let sum: usize = near.iter().sum();
+                keyed.push((sum as i64 - 9 * near.len() as i64, j));
+            }
+        }
+        keyed.sort_unstable();
+        (targets, keyed.into_iter().map(|(_, j)| j).collect())
+    }
+
+    /// The own ants with nothing else to do (`movable`, not yet `moved`) step towards the
+    /// detached enemies in `order`: from each, a BFS of [`DETACHED_REACH`] steps meets up
+    /// to [`DETACHED_ANTS`] of them, and each takes its step towards the enemy where that
+    /// square is free and no enemy can reach attack range of it (xathis's "attack :: out
+    /// of range"; the ants already engaged fight in the battle search).
+    fn attack_detached(
+        &self,
+        t: Torus,
+        (ants, ant_at): (&[Loc], &[u32]),
+        order: &[usize],
+        movable: &[bool],
+        moved: &mut [Option<Loc>],
+    ) {
+        let k = &self.h.k;
+        for &j in order {
+            let e = k.enemies[j].0;
+            let mut parent: HashMap<Loc, (Loc, u32)> = HashMap::new();
+            parent.insert(e, (e, 0));
+            let mut q = VecDeque::from([e]);
+            let mut met = 0;
+            while let Some(c) = q.pop_front() {
+                let (prev, d) = parent[&c];
+                let i = ant_at[t.index(c)];
+                if i != u32::MAX && movable[i as usize] && moved[i as usize].is_none() {
+                    let i = i as usize;
+                    let taken = |l: Loc| {
+                        l == e
+                            || k.food.contains(&l)
+                            || ant_at[t.index(l)] != u32::MAX
+                            || moved.contains(&Some(l))
+                    };
+                    if !taken(prev) && self.hitters(t, ants[i], prev) == 0 {
+                        moved[i] = Some(prev);
+                    }
+                    met += 1;
+                    if met == DETACHED_ANTS {
+                        break;
+                    }
+                }
+                if d >= DETACHED_REACH {
+                    continue;
+                }
+                for dir in Dir::ALL {
+                    let n = t.step(c, dir);
+                    if !k.water[t.index(n)] && !parent.contains_key(&n) {
+                        parent.insert(n, (c, d + 1));
+                        q.push_back(n);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether `a` and `b` are within Manhattan distance `m`, not `m` in a straight line
+/// (xathis's "beta" distance for 4, "gamma" for 5).
+fn manhattan_within(t: Torus, a: Loc, b: Loc, m: usize) -> bool {
+    let dr = a.0.abs_diff(b.0);
+    let dc = a.1.abs_diff(b.1);
+    let (dr, dc) = (dr.min(t.rows - dr), dc.min(t.cols - dc));
+    dr + dc <= m && !((dr == 0 && dc == m) || (dc == 0 && dr == m))
+}
+
+/// xathis's "dangered": an enemy within Manhattan distance 4 of our ant, not 4 in a
+/// straight line.
+pub(super) fn dangered(t: Torus, a: Loc, e: Loc) -> bool {
+    manhattan_within(t, a, e, 4)
 }
 
 /// For every square, how many of the `sources` can stand within attack range (`r2`) of it
@@ -1017,6 +1350,16 @@ impl AntsBot for PhalanxBot {
             raiders: raiders.as_deref(),
         };
         let (mut wanted, idle) = self.h.plan(t, &ants, &ant_at, hooks);
+        // the ants with nothing before exploring but the approach (xathis moves these after
+        // his fights: they may attack detached enemies or escape)
+        let movable: Vec<bool> = (0..ants.len())
+            .map(|k| {
+                idle[k]
+                    || extra
+                        .as_ref()
+                        .is_some_and(|x| x[k].as_ref() == Some(&wanted[k]))
+            })
+            .collect();
         self.economy(t, &ants, &mut wanted, &idle);
         self.regroup(t, &ants, &mass, &mut wanted, &idle);
         // food blocks a move (the engine ignores the order): an ant fetching it holds
@@ -1033,7 +1376,42 @@ impl AntsBot for PhalanxBot {
                 .resolve(t, &ants, &ant_at, &wanted, &order, false, &threat, safe);
         }
         let danger = self.threat(t, &ants, &mass, &mut wanted, &idle);
-        let fights = self.battles(t, &ants, &mass, &wanted, &danger);
+        let (targets, target_order) = if self.params.detached {
+            self.detached_targets(t, &ants)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let (mut fights, lone) = self.battles(t, &ants, &mass, &wanted, (&danger, &targets));
+        let searched: Vec<bool> = fights.iter().map(Option::is_some).collect();
+        self.attack_detached(t, (&ants, &ant_at), &target_order, &movable, &mut fights);
+        let attacking: Vec<bool> = fights.iter().map(Option::is_some).collect();
+        if self.params.escape {
+            self.escape(t, (&ants, &ant_at), &wanted, (&movable, &lone), &mut fights);
+        }
+        if self.movers.is_some() {
+            let food = self.h.food_steps(t, &ant_at);
+            let movers = (0..ants.len())
+                .map(|k| {
+                    let m = if searched[k] {
+                        Mover::Battle
+                    } else if attacking[k] {
+                        Mover::Detached
+                    } else if fights[k].is_some() {
+                        Mover::Escape
+                    } else if food[k].is_some() {
+                        Mover::Food
+                    } else if idle[k] {
+                        Mover::Explore
+                    } else if movable[k] {
+                        Mover::Approach
+                    } else {
+                        Mover::Hill
+                    };
+                    (ants[k], m)
+                })
+                .collect();
+            self.movers = Some(movers);
+        }
         // the battle ants first: their moves were chosen together
         let mut order: Vec<usize> = (0..ants.len()).filter(|&k| fights[k].is_some()).collect();
         order.extend((0..ants.len()).filter(|&k| fights[k].is_none()));

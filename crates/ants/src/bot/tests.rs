@@ -1117,3 +1117,188 @@ fn threat_field_orders_are_legal_and_stay_in_budget() {
         assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
     }
 }
+
+/// Phalanx parameters with the economy off and xathis's escape and attack on detached
+/// enemies as given.
+fn xathis_params(escape: bool, detached: bool) -> PhalanxParams {
+    PhalanxParams {
+        escape,
+        detached,
+        ..lone_params(0, false)
+    }
+}
+
+/// The order the phalanx (player 0, whole map in view) gives the ant at `at` on turn 1,
+/// with `things` on an open 40x40 map besides our hill at (30, 10) and theirs at (30, 30).
+fn order_of(at: Loc, things: &[(usize, usize, u8)], params: PhalanxParams) -> Option<String> {
+    let mut all = vec![(30, 10, b'0'), (30, 30, b'1')];
+    all.extend(things);
+    let prefix = format!("o {} {} ", at.0, at.1);
+    orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+        .into_iter()
+        .find(|o| o.starts_with(&prefix))
+}
+
+#[test]
+fn a_dangered_lone_ant_escapes_towards_its_friends() {
+    // our lone ant at (10, 10), enemies at (11, 13) (Manhattan 4: dangered) and (10, 14):
+    // holding and stepping south are within their reach, north and west are not. Four of
+    // ours hold at (9..13, 3), 7 to 8 steps west, out of the ant's 11x11 box (it is weak,
+    // alone in its part). Escaping, xathis's BFS values weigh them: the ant steps west.
+    // Without the escape the search takes the first safe square (north); with the four
+    // to the north instead, escaping it steps north
+    let enemies = [(11, 13, b'b'), (10, 14, b'b')];
+    let with = |friends: &[(usize, usize)], params| {
+        let mut things: Vec<(usize, usize, u8)> = vec![(10, 10, b'a')];
+        things.extend(enemies);
+        things.extend(friends.iter().map(|&(r, c)| (r, c, b'a')));
+        order_of((10, 10), &things, params)
+    };
+    let west = [(9, 3), (10, 3), (11, 3), (12, 3)];
+    let north = [(3, 9), (3, 10), (3, 11), (3, 12)];
+    assert_eq!(
+        with(&west, xathis_params(true, false)).as_deref(),
+        Some("o 10 10 w")
+    );
+    assert_eq!(
+        with(&west, xathis_params(false, false)).as_deref(),
+        Some("o 10 10 n")
+    );
+    assert_eq!(
+        with(&north, xathis_params(true, false)).as_deref(),
+        Some("o 10 10 n")
+    );
+}
+
+#[test]
+fn a_lone_ant_with_food_and_no_danger_does_not_escape() {
+    // our lone ant at (10, 10) goes for the food at (10, 13); an enemy at (14, 11) is
+    // engaged with it (one step each) but not within Manhattan 4: the ant is not dangered
+    // and steps east for the food, escape or not. With the enemy at (13, 9) (Manhattan 4:
+    // dangered) the step east is still out of its reach, and the ant keeps its food step;
+    // at (12, 12) the enemy can reach attack range of (10, 11) and the ant escapes north
+    // or west
+    let order = |enemy: (usize, usize), params| {
+        let things = [(10, 10, b'a'), (10, 13, b'*'), (enemy.0, enemy.1, b'b')];
+        order_of((10, 10), &things, params)
+    };
+    for escape in [false, true] {
+        let params = xathis_params(escape, false);
+        assert_eq!(order((14, 11), params).as_deref(), Some("o 10 10 e"));
+        assert_eq!(order((13, 9), params).as_deref(), Some("o 10 10 e"));
+    }
+    let escaped = order((12, 12), xathis_params(true, false));
+    assert!(
+        matches!(escaped.as_deref(), Some("o 10 10 n" | "o 10 10 w")),
+        "{escaped:?}"
+    );
+}
+
+#[test]
+fn a_detached_enemy_is_attacked_by_three_and_not_by_two() {
+    // an enemy alone at (10, 20); our ants at (10, 12), (8, 13) and (12, 13) within
+    // distance² 81 of it, not engaged, too few to approach (3 in their box, fewer than 5)
+    // and with nothing to explore: with the attack on detached enemies each steps east
+    // towards it (out of its reach); without it they hold; with only two of ours near it
+    // is not a target and they hold; with a second enemy at (12, 22) it is not detached
+    let orders = |ours: &[(usize, usize)], theirs: &[(usize, usize)], detached| {
+        let mut things: Vec<(usize, usize, u8)> = ours.iter().map(|&(r, c)| (r, c, b'a')).collect();
+        things.extend(theirs.iter().map(|&(r, c)| (r, c, b'b')));
+        let mut all = vec![(30, 10, b'0'), (30, 30, b'1')];
+        all.extend(things);
+        let mut o: Vec<String> = orders_in_full_view(
+            &open_map(&all),
+            PhalanxBot::with_params(0, xathis_params(false, detached)),
+        )
+        .into_iter()
+        .filter(|o| !o.starts_with("o 30 "))
+        .collect();
+        o.sort();
+        o
+    };
+    let three = [(10, 12), (8, 13), (12, 13)];
+    let one = [(10, 20)];
+    assert_eq!(
+        orders(&three, &one, true),
+        ["o 10 12 e", "o 12 13 e", "o 8 13 e"]
+    );
+    assert!(orders(&three, &one, false).is_empty());
+    assert!(orders(&three[..2], &one, true).is_empty());
+    assert!(orders(&three, &[(10, 20), (12, 22)], true).is_empty());
+}
+
+#[test]
+fn escape_and_detached_attack_orders_are_legal_and_stay_in_budget() {
+    // whole games with the escape, the attack on detached enemies, and both, against the
+    // hunter: every order is accepted and no turn's battles spend more than the budget
+    for (escape, detached) in [(true, false), (false, true), (true, true)] {
+        let params = PhalanxParams {
+            escape,
+            detached,
+            ..PhalanxParams::default()
+        };
+        let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, params));
+        assert!(phalanx.most_battle_work() > 0, "some battle was searched");
+        assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+    }
+}
+
+#[test]
+fn tracing_names_what_moved_each_ant() {
+    // the escape position of `a_dangered_lone_ant_escapes_towards_its_friends`, with a
+    // food at (16, 3) for one of the four friends: tracing, the lone ant is moved by the
+    // escape (by the battle search without it), the friend nearest the food by the food,
+    // the other three explore (hold); the orders are the same as without tracing
+    let mut things = vec![
+        (10, 10, b'a'),
+        (11, 13, b'b'),
+        (10, 14, b'b'),
+        (13, 3, b'a'),
+        (16, 3, b'*'),
+        (30, 10, b'0'),
+        (30, 30, b'1'),
+    ];
+    things.extend([(9, 3), (10, 3), (11, 3)].map(|(r, c)| (r, c, b'a')));
+    let rows = open_map(&things);
+    for (escape, lone) in [
+        (true, phalanx::Mover::Escape),
+        (false, phalanx::Mover::Battle),
+    ] {
+        let params = xathis_params(escape, false);
+        let mut text = format!("rows {}\ncols {}\nplayers 2\n", rows.len(), rows[0].len());
+        for r in &rows {
+            text.push_str(&format!("m {r}\n"));
+        }
+        let map = AntsMap::parse(&text).unwrap();
+        let settings = Settings {
+            scenario: true,
+            food: FoodMode::None,
+            turns: 3,
+            viewradius2: 2000,
+            ..Settings::default()
+        };
+        let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+        let mut bot = PhalanxBot::with_params(0, params).tracing();
+        bot.answer(m.pending(0));
+        m.play_turn(vec![Ok(Vec::new()); 2]);
+        let mut orders = bot.answer(m.pending(0));
+        orders.sort();
+        assert_eq!(
+            orders,
+            orders_in_full_view(&rows, PhalanxBot::with_params(0, params))
+        );
+        let mut movers = bot.movers().to_vec();
+        movers.sort_unstable_by_key(|&(l, _)| l);
+        use phalanx::Mover::{Explore, Food};
+        assert_eq!(
+            movers,
+            [
+                ((9, 3), Explore),
+                ((10, 3), Explore),
+                ((10, 10), lone),
+                ((11, 3), Explore),
+                ((13, 3), Food),
+            ]
+        );
+    }
+}
