@@ -689,6 +689,8 @@ mod tests {
         assert_eq!(o.eval, Some(EvalChoice::Classic));
         let spec: PlayerSpec = "builtin:greedy:eval=best".parse().unwrap();
         assert_eq!(spec.to_string(), "builtin:greedy:eval=best");
+        let spec: PlayerSpec = "builtin:alphabeta:eval=tempo".parse().unwrap();
+        assert_eq!(spec.to_string(), "builtin:alphabeta:eval=tempo");
         for (bad, says) in [
             ("builtin:alphabeta:eval=fancy", "best, classic or tempo"),
             ("builtin:mcts:eval=classic", "mcts takes"),
@@ -715,6 +717,7 @@ mod tests {
             for (choice, eval) in [
                 (EvalChoice::Classic, OthelloEval::Classic),
                 (EvalChoice::Best, OthelloEval::Pattern),
+                (EvalChoice::Tempo, OthelloEval::Tempo),
             ] {
                 let options = BuiltinOptions {
                     depth: Some(3),

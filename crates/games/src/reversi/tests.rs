@@ -469,16 +469,18 @@ fn parity_swing(eval: OthelloEval, positions: &[Othello], depths: std::ops::Rang
 }
 
 /// Session 36 found this evaluation's search values 4-5 discs apart between searches
-/// stopping at odd and at even plies; the tempo takes that out (docs/strength.md, session
-/// 37). Fails without the tempo (`TEMPO` all 0: the swing is the first assertion's).
+/// stopping at odd and at even plies; the tempo takes most of that out (docs/strength.md,
+/// session 37). On these random games' positions (not the games the tempo was derived on)
+/// the swing is about 5.7 discs without it and 1.4 with it, from depth 2 to 6. Fails without
+/// the tempo (`TEMPO` all 0: the second assertion's two values are the same).
 #[test]
-fn the_tempo_takes_out_the_swing_of_values_with_the_depth_s_parity() {
-    let positions = midgame_positions(24);
-    let plain = parity_swing(OthelloEval::Pattern, &positions, 1..5);
-    let tempo = parity_swing(OthelloEval::Tempo, &positions, 1..5);
-    assert!(plain > 250.0, "the pattern evaluation's swing: {plain:.0}");
+fn the_tempo_takes_out_most_of_the_swing_of_values_with_the_depth_s_parity() {
+    let positions = midgame_positions(16);
+    let plain = parity_swing(OthelloEval::Pattern, &positions, 2..6);
+    let tempo = parity_swing(OthelloEval::Tempo, &positions, 2..6);
+    assert!(plain > 400.0, "the pattern evaluation's swing: {plain:.0}");
     assert!(
-        tempo.abs() < plain / 4.0,
+        tempo.abs() < 200.0 && tempo.abs() < plain / 3.0,
         "with the tempo {tempo:.0}, without {plain:.0}"
     );
 }
