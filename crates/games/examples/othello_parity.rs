@@ -4,7 +4,7 @@
 //! ```text
 //! othello_parity [--games N] [--seed S] [--threads T] [--max-depth D] [--per-game K]
 //!                [--eval pattern|tempo] [--probcut on|off] [--derive-from DMIN]
-//!                [--compare]
+//!                [--compare on|off]
 //! ```
 //!
 //! Plays N games (default 500), game `g` seeded from (S, g) alone: a random opening of 2 to
@@ -25,30 +25,23 @@
 //! of the shallower search, the root's discs plus d), the mean of
 //! `(-1)^d (value(d + 1) - value(d)) / 2` over every d from DMIN to D - 1, to paste into
 //! `crates/games/src/reversi/tempo.rs` (phases without 30 samples take their neighbour's).
-//! With `--compare` (and `--eval tempo`) every position is searched again with the plain
+//! With `--compare on` (and `--eval tempo`) every position is searched again with the plain
 //! pattern evaluation at every depth, and the table counts how often the two choose
 //! different moves.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ply_core::{Budget, Game};
+use ply_core::Budget;
 use ply_games::reversi::pattern::{PHASES, phase};
-use ply_games::reversi::{CornersFirst, IndexedOthello, Othello, OthelloEval, Place, empties};
+use ply_games::reversi::{CornersFirst, IndexedOthello, OthelloEval, empties};
 use ply_search::{AlphaBeta, Config, Deepening};
-use rand::seq::{IndexedRandom, SliceRandom};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::seq::SliceRandom;
 
-fn arg<T: std::str::FromStr>(args: &[String], key: &str, default: T) -> Result<T, String> {
-    match args.iter().position(|a| a == key) {
-        None => Ok(default),
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("{key} needs a value")),
-    }
-}
+#[path = "common/othello_games.rs"]
+mod games;
+#[path = "common/options.rs"]
+mod options;
 
 /// One sampled position: its discs, its values at depths 1, 2, ... (index d - 1) and, with
 /// `--compare`, whether the plain pattern evaluation chose another move at each depth.
@@ -76,42 +69,31 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let games: u64 = arg(args, "--games", 500)?;
-    let seed: u64 = arg(args, "--seed", 1)?;
-    let threads: u64 = arg(args, "--threads", 1)?.max(1);
-    let max: u32 = arg(args, "--max-depth", 10)?.max(2);
-    let per_game: usize = arg(args, "--per-game", 4)?;
-    let eval = match arg(args, "--eval", "pattern".to_string())?.as_str() {
+    let o = options::Options::parse(args)?;
+    let games: u64 = o.num("games", 500)?;
+    let seed: u64 = o.num("seed", 1)?;
+    let threads: u64 = o.num("threads", 1)?.max(1);
+    let max: u32 = o.num("max-depth", 10)?.max(2);
+    let per_game: usize = o.num("per-game", 4)?;
+    let eval = match o.get("eval").unwrap_or("pattern") {
         "pattern" => OthelloEval::Pattern,
         "tempo" => OthelloEval::Tempo,
         other => return Err(format!("--eval is pattern or tempo, not {other}")),
     };
-    let probcut = match arg(args, "--probcut", "on".to_string())?.as_str() {
-        "on" => true,
-        "off" => false,
-        other => return Err(format!("--probcut is on or off, not {other}")),
+    let switch = |key: &str| match o.get(key).unwrap_or("off") {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(format!("--{key} is on or off, not {other}")),
     };
-    let derive: Option<u32> = match args.iter().position(|a| a == "--derive-from") {
-        None => None,
-        Some(_) => Some(arg(args, "--derive-from", 1)?),
-    };
-    let compare = args.iter().any(|a| a == "--compare");
+    let probcut = o.get("probcut").is_none() || switch("probcut")?;
+    let compare = switch("compare")?;
+    let derive: Option<u32> = o
+        .get("derive-from")
+        .map(|_| o.num("derive-from", 1))
+        .transpose()?;
     let start = Instant::now();
-    let samples: Vec<Sample> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                s.spawn(move || {
-                    (t..games)
-                        .step_by(threads as usize)
-                        .flat_map(|g| sample_game(seed, g, max, per_game, eval, probcut, compare))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a worker panicked"))
-            .collect()
+    let samples: Vec<Sample> = games::on_threads(games, threads, |g| {
+        sample_game(seed, g, max, per_game, eval, probcut, compare)
     });
     println!(
         "othello_parity --games {games} --seed {seed} --max-depth {max} --per-game {per_game} \
@@ -266,34 +248,11 @@ fn sample_game(
     probcut: bool,
     compare: bool,
 ) -> Vec<Sample> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index);
-    let play_config = Config {
-        tt_bytes: 1 << 20,
-        deepening: Deepening::Fixed,
-        ..Config::default()
-    };
-    let mut player = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, play_config);
-    let randoms = rng.random_range(2..=12);
-    let mut state = Othello::start();
-    let mut moves: Vec<Place> = Vec::new();
-    let mut candidates = Vec::new();
-    let mut ply = 0;
-    while state.outcome().is_none() {
-        if (14..=58).contains(&empties(&state)) {
-            candidates.push(state);
-        }
-        state.legal_moves(&mut moves);
-        let mv = if ply < randoms {
-            *moves.choose(&mut rng).expect("the game is not over")
-        } else {
-            player
-                .search(&IndexedOthello::from(state), Budget::depth(2))
-                .best
-                .expect("a search of an unfinished game has a move")
-        };
-        state.play_unchecked(mv);
-        ply += 1;
-    }
+    let (positions, mut rng) = games::play(seed, index);
+    let mut candidates: Vec<_> = positions
+        .into_iter()
+        .filter(|s| (14..=58).contains(&empties(s)))
+        .collect();
     candidates.shuffle(&mut rng);
     let config = Config {
         tt_bytes: 16 << 20,
