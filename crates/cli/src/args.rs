@@ -253,6 +253,12 @@ pub struct BotArgs {
     /// labelled it.
     #[arg(long)]
     pub book_file: Option<std::path::PathBuf>,
+    /// The evaluation: `best` (the game's fitted one), `classic` (the hand-written one it
+    /// replaced) or `tempo` (8x8 Othello's fitted patterns plus a tempo for the side to move,
+    /// which takes out the swing of search values with the depth's parity; not the default:
+    /// its gain is not shown, docs/strength.md).
+    #[arg(long, default_value = "best", value_parser = ["best", "classic", "tempo"])]
+    pub eval: String,
 }
 
 #[derive(Debug, Args)]

@@ -84,6 +84,31 @@ fn bots_answer_legal_moves_that_the_judge_accepts() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
 
+/// `--eval` picks the evaluation (`tempo`: 8x8 Othello's patterns with the side to move's
+/// tempo); the bot still answers legally, and an unknown name is bad input.
+#[test]
+fn the_bot_s_evaluation_is_chosen_by_eval() {
+    let othello = "0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n0 0 0 3 0 0 0 0\n0 0 3 2 1 0 0 0\n0 0 0 1 2 3 0 0\n0 0 0 0 3 0 0 0\n0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n1\n";
+    for (game, state) in [("othello", othello), ("reversi", REVERSI)] {
+        for eval in ["best", "classic", "tempo"] {
+            let out = ply(&["bot", game, "--time-ms", "150", "--eval", eval], state);
+            assert!(out.status.success(), "{game} {eval}: {out:?}");
+            let answer = String::from_utf8(out.stdout).unwrap();
+            let verdict = judge(game, state, &answer);
+            assert!(
+                verdict.status.success(),
+                "{game} {eval}: {answer:?} judged {verdict:?}"
+            );
+        }
+    }
+    let out = ply(&["bot", "othello", "--eval", "fancy"], othello);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("tempo"),
+        "{out:?}"
+    );
+}
+
 /// 12 empties, player 1 (black) to move and lost whatever it plays: the exact endgame solver
 /// picks the move that loses by the fewest discs, where the search, which only knows win,
 /// draw or loss, may take any losing move.

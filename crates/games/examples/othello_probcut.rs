@@ -19,14 +19,13 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ply_core::{Budget, Game};
-use ply_games::reversi::{
-    CornersFirst, IndexedOthello, Othello, OthelloEval, Place, empties, probcut,
-};
+use ply_core::Budget;
+use ply_games::reversi::{CornersFirst, IndexedOthello, Othello, OthelloEval, empties, probcut};
 use ply_search::{AlphaBeta, Config, Deepening};
 use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+
+#[path = "common/othello_games.rs"]
+mod games;
 
 fn arg<T: std::str::FromStr>(args: &[String], key: &str, default: T) -> Result<T, String> {
     match args.iter().position(|a| a == key) {
@@ -58,22 +57,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let threads: u64 = arg(args, "--threads", 1)?;
     let max: u32 = arg(args, "--max-depth", 10)?;
     let start = Instant::now();
-    let samples: Vec<Sample> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.max(1))
-            .map(|t| {
-                s.spawn(move || {
-                    (t..games)
-                        .step_by(threads.max(1) as usize)
-                        .flat_map(|g| sample_game(seed, g, max))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a worker panicked"))
-            .collect()
-    });
+    let samples: Vec<Sample> = games::on_threads(games, threads, |g| sample_game(seed, g, max));
     eprintln!(
         "{games} games, {} positions in {:.1} s",
         samples.len(),
@@ -139,34 +123,18 @@ fn regress(pairs: &[(f64, f64)]) -> (f64, f64, f64) {
 
 /// One game's samples: a position per bucket, with its scores at every depth.
 fn sample_game(seed: u64, index: u64, max: u32) -> Vec<Sample> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index);
+    let (positions, mut rng) = games::play(seed, index);
+    let mut by_bucket: Vec<Vec<Othello>> = vec![Vec::new(); probcut::BUCKETS];
+    for state in positions {
+        if let Some(b) = probcut::bucket(empties(&state)) {
+            by_bucket[b].push(state);
+        }
+    }
     let config = Config {
         tt_bytes: 4 << 20,
         deepening: Deepening::Fixed,
         ..Config::default()
     };
-    let mut player = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, config);
-    let randoms = rng.random_range(2..=12);
-    let mut state = Othello::start();
-    let mut moves: Vec<Place> = Vec::new();
-    let mut by_bucket: Vec<Vec<Othello>> = vec![Vec::new(); probcut::BUCKETS];
-    let mut ply = 0;
-    while state.outcome().is_none() {
-        if let Some(b) = probcut::bucket(empties(&state)) {
-            by_bucket[b].push(state);
-        }
-        state.legal_moves(&mut moves);
-        let mv = if ply < randoms {
-            *moves.choose(&mut rng).expect("the game is not over")
-        } else {
-            player
-                .search(&IndexedOthello::from(state), Budget::depth(2))
-                .best
-                .expect("a search of an unfinished game has a move")
-        };
-        state.play_unchecked(mv);
-        ply += 1;
-    }
     let mut search = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, config);
     let mut out = Vec::new();
     for (bucket, positions) in by_bucket.iter().enumerate() {

@@ -189,7 +189,7 @@ pub trait Heuristics: Game {
     }
 
     /// The evaluator `choice` names. Games whose best evaluator is the hand-written one
-    /// (all but the two Reversi boards, Draughts and Taunt) give it for both choices.
+    /// (all but the two Reversi boards, Draughts and Taunt) give it for every choice.
     fn evaluator(choice: EvalChoice) -> Self::Eval {
         let _ = choice;
         Self::Eval::default()
@@ -249,6 +249,11 @@ pub enum EvalChoice {
     /// [`reversi::Positional`], Draughts' and Taunt's `Material`); the same as `Best` in
     /// every other game.
     Classic,
+    /// The best evaluator with a tempo for the side to move where one was measured (8x8
+    /// Othello's [`reversi::OthelloEval::Tempo`]: it takes out the swing of search values
+    /// with the depth's parity; not the default, its gain is not shown: docs/strength.md);
+    /// the same as `Best` in every other game.
+    Tempo,
 }
 
 /// An opening book: the move to play in the positions it holds.

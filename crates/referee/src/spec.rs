@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `builtin:random` | a uniformly random legal move |
 //! | `builtin:greedy` | the move whose position the game's evaluator likes best |
-//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; `nmp=1` tries null moves and `lmr=1` reduces late quiet moves where the game allows them (Taunt; off by default, docs/strength.md); on a timed move with `book=1` the game's opening book (8x8 Othello's, made by `ply book build`) plays where it holds the position (off by default: its gain is not shown, docs/strength.md); `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game) |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; `nmp=1` tries null moves and `lmr=1` reduces late quiet moves where the game allows them (Taunt; off by default, docs/strength.md); on a timed move with `book=1` the game's opening book (8x8 Othello's, made by `ply book build`) plays where it holds the position (off by default: its gain is not shown, docs/strength.md); `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game), `eval=tempo` with 8x8 Othello's fitted patterns plus a tempo for the side to move (off by default: its gain is not shown, docs/strength.md) |
 //! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
 //! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
 //! | `python3 bot.py` | the program, run afresh for every move |
@@ -231,7 +231,8 @@ impl FromStr for PlayerSpec {
                 opts.eval = Some(match value {
                     "best" => EvalChoice::Best,
                     "classic" => EvalChoice::Classic,
-                    _ => return Err(bad("eval is best or classic")),
+                    "tempo" => EvalChoice::Tempo,
+                    _ => return Err(bad("eval is best, classic or tempo")),
                 });
                 continue;
             }
@@ -367,6 +368,7 @@ impl fmt::Display for PlayerSpec {
                         match e {
                             EvalChoice::Best => "eval=best",
                             EvalChoice::Classic => "eval=classic",
+                            EvalChoice::Tempo => "eval=tempo",
                         }
                         .to_string(),
                     );
@@ -687,8 +689,10 @@ mod tests {
         assert_eq!(o.eval, Some(EvalChoice::Classic));
         let spec: PlayerSpec = "builtin:greedy:eval=best".parse().unwrap();
         assert_eq!(spec.to_string(), "builtin:greedy:eval=best");
+        let spec: PlayerSpec = "builtin:alphabeta:eval=tempo".parse().unwrap();
+        assert_eq!(spec.to_string(), "builtin:alphabeta:eval=tempo");
         for (bad, says) in [
-            ("builtin:alphabeta:eval=fancy", "best or classic"),
+            ("builtin:alphabeta:eval=fancy", "best, classic or tempo"),
             ("builtin:mcts:eval=classic", "mcts takes"),
             ("builtin:random:eval=classic", "no options"),
         ] {
@@ -713,6 +717,7 @@ mod tests {
             for (choice, eval) in [
                 (EvalChoice::Classic, OthelloEval::Classic),
                 (EvalChoice::Best, OthelloEval::Pattern),
+                (EvalChoice::Tempo, OthelloEval::Tempo),
             ] {
                 let options = BuiltinOptions {
                     depth: Some(3),

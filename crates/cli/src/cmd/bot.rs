@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 
 use ply_core::Budget;
-use ply_games::{BookChoice, HackerEarth, Heuristics, with_hackerearth_game};
+use ply_games::{BookChoice, EvalChoice, HackerEarth, Heuristics, with_hackerearth_game};
 use ply_search::{AlphaBeta, Config};
 
 use crate::args::BotArgs;
@@ -49,8 +49,13 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     // referee counts. (It did not explain the moves over 1 s at the 0.95 share: those came
     // from the load after the deadline; docs/strength.md.)
     let budget = Duration::from_millis(args.time_ms).saturating_sub(born + started.elapsed());
+    let eval = match args.eval.as_str() {
+        "classic" => EvalChoice::Classic,
+        "tempo" => EvalChoice::Tempo,
+        _ => EvalChoice::Best,
+    };
     let mut search = AlphaBeta::<G::Searched, _, _>::with(
-        G::Eval::default(),
+        G::evaluator(eval),
         G::Ordering::default(),
         Config {
             threads: args.threads as usize,

@@ -75,7 +75,7 @@ impl crate::Heuristics for Draughts {
 
     fn evaluator(choice: crate::EvalChoice) -> DraughtsEval {
         match choice {
-            crate::EvalChoice::Best => DraughtsEval::Fitted,
+            crate::EvalChoice::Best | crate::EvalChoice::Tempo => DraughtsEval::Fitted,
             crate::EvalChoice::Classic => DraughtsEval::Classic,
         }
     }

@@ -211,6 +211,10 @@ pub enum OthelloEval {
     Pattern,
     /// [`Positional`].
     Classic,
+    /// [`OthelloEval::Pattern`] plus a per-phase tempo for the side to move
+    /// ([`super::tempo`]) on 8x8, which takes out the swing of search values with the
+    /// parity of the depth; on 10x10 the same as `Pattern` (no tempo was measured there).
+    Tempo,
 }
 
 /// On the plain game (the greedy player, the fitting tool) the pattern indices are
@@ -219,6 +223,10 @@ impl Evaluator<Othello> for OthelloEval {
     fn evaluate(&self, state: &Othello) -> Score {
         match self {
             OthelloEval::Pattern => Score(super::pattern::WEIGHTS.evaluate(state.own, state.opp)),
+            OthelloEval::Tempo => Score(
+                super::pattern::WEIGHTS.evaluate(state.own, state.opp)
+                    + super::tempo::tempo((state.own | state.opp).count_ones()),
+            ),
             OthelloEval::Classic => Positional.evaluate(state),
         }
     }
@@ -232,12 +240,16 @@ impl Evaluator<Othello> for OthelloEval {
 impl Evaluator<IndexedOthello> for OthelloEval {
     fn evaluate(&self, state: &IndexedOthello) -> Score {
         match self {
-            OthelloEval::Pattern => {
+            OthelloEval::Pattern | OthelloEval::Tempo => {
                 let idx = state.indices();
-                Score(
-                    super::pattern::WEIGHTS
-                        .evaluate_indexed(state.own, state.opp, |k| u32::from(idx[k])),
-                )
+                let value = super::pattern::WEIGHTS
+                    .evaluate_indexed(state.own, state.opp, |k| u32::from(idx[k]));
+                Score(match self {
+                    OthelloEval::Tempo => {
+                        value + super::tempo::tempo((state.own | state.opp).count_ones())
+                    }
+                    _ => value,
+                })
             }
             OthelloEval::Classic => Positional.evaluate(state),
         }
@@ -253,7 +265,7 @@ impl Evaluator<IndexedOthello> for OthelloEval {
 impl Evaluator<Reversi10> for OthelloEval {
     fn evaluate(&self, state: &Reversi10) -> Score {
         match self {
-            OthelloEval::Pattern => {
+            OthelloEval::Pattern | OthelloEval::Tempo => {
                 let (own, opp) = state.sides();
                 Score(super::pattern10::WEIGHTS.evaluate(own, opp))
             }
@@ -266,7 +278,7 @@ impl Evaluator<Reversi10> for OthelloEval {
 impl Evaluator<IndexedReversi10> for OthelloEval {
     fn evaluate(&self, state: &IndexedReversi10) -> Score {
         match self {
-            OthelloEval::Pattern => {
+            OthelloEval::Pattern | OthelloEval::Tempo => {
                 let (own, opp) = state.sides();
                 Score(super::pattern10::WEIGHTS.evaluate_indexed(own, opp, state.indices()))
             }
@@ -276,10 +288,14 @@ impl Evaluator<IndexedReversi10> for OthelloEval {
 }
 
 impl OthelloEval {
-    /// ProbCut's regression for a search to `depth` of a position with `discs` on the board.
+    /// ProbCut's regression for a search to `depth` of a position with `discs` on the board
+    /// (the same with the tempo: the shallow search keeps the depth's parity, so the tempo
+    /// moves both searches' values alike, but for a change of phase between their leaves).
     fn probcut_at(self, discs: u64, depth: u32) -> Option<ply_core::ProbCut> {
         match self {
-            OthelloEval::Pattern => super::probcut::params(64 - discs.count_ones(), depth),
+            OthelloEval::Pattern | OthelloEval::Tempo => {
+                super::probcut::params(64 - discs.count_ones(), depth)
+            }
             OthelloEval::Classic => None,
         }
     }

@@ -70,6 +70,7 @@ pub mod pattern;
 pub mod pattern10;
 pub mod probcut;
 mod rules;
+pub mod tempo;
 #[cfg(test)]
 mod tests;
 
@@ -108,6 +109,7 @@ impl crate::Heuristics for Othello {
         match choice {
             crate::EvalChoice::Best => OthelloEval::Pattern,
             crate::EvalChoice::Classic => OthelloEval::Classic,
+            crate::EvalChoice::Tempo => OthelloEval::Tempo,
         }
     }
 }
@@ -122,7 +124,7 @@ impl crate::Heuristics for Reversi10 {
 
     fn evaluator(choice: crate::EvalChoice) -> OthelloEval {
         match choice {
-            crate::EvalChoice::Best => OthelloEval::Pattern,
+            crate::EvalChoice::Best | crate::EvalChoice::Tempo => OthelloEval::Pattern,
             crate::EvalChoice::Classic => OthelloEval::Classic,
         }
     }

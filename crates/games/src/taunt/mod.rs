@@ -70,7 +70,7 @@ impl crate::Heuristics for Taunt {
 
     fn evaluator(choice: crate::EvalChoice) -> TauntEval {
         match choice {
-            crate::EvalChoice::Best => TauntEval::Fitted,
+            crate::EvalChoice::Best | crate::EvalChoice::Tempo => TauntEval::Fitted,
             crate::EvalChoice::Classic => TauntEval::Classic,
         }
     }
