@@ -315,7 +315,8 @@ impl Cgroup {
     }
 
     /// Freezes every process of the cgroup and waits (at most 500 ms) until the kernel says
-    /// they all are. `false` when there is no freezer.
+    /// they all are. `false` when there is no freezer, the write fails or the kernel does
+    /// not confirm in time (a pause then stops the processes by signals as well).
     pub fn freeze(&self) -> bool {
         self.set_frozen(true)
     }
@@ -389,14 +390,14 @@ impl Cgroup {
         } else {
             tracing::warn!(
                 cgroup = %file.display(),
-                "the freezer did not confirm the freeze within 500 ms (the bot may run on \
-                 while paused; further ones are logged with -v)"
+                "the freezer did not confirm the freeze within 500 ms (the bot is stopped by \
+                 signals as well; further ones are logged with -v)"
             );
         }
-        true
+        false
     }
 
-    fn pids(&self) -> Vec<i32> {
+    pub(crate) fn pids(&self) -> Vec<i32> {
         let mut all = Vec::new();
         for dir in &self.dirs {
             if let Ok(t) = std::fs::read_to_string(dir.join("cgroup.procs")) {
@@ -429,7 +430,9 @@ impl Cgroup {
                 }
                 break;
             }
-            if frozen {
+            // Thawed even when the freeze was not confirmed: a task frozen in a cgroup left
+            // FREEZING acts on its SIGKILL only once thawed.
+            if self.can_freeze() {
                 self.thaw();
             }
         }

@@ -16,7 +16,8 @@
 //!   (`SIGSTOP`) when every bot has said `go` or the time is up. ply freezes the bot's whole
 //!   cgroup (the original's insecure `House` signalled only the main process; its `Jail`
 //!   signalled every process of the jail user, which the cgroup stands for, `setsid`
-//!   helpers included), or, without a freezer, stops its process group; and starts each
+//!   helpers included), or, without a freezer or when it does not confirm, stops its
+//!   process group and every process of its cgroups by signals; and starts each
 //!   bot's clock when it is thawed, so a bot's time is its own: the referee's work and the
 //!   other bots' turns are not counted.
 //! * **Time.** Turn 0 (the setup block ending in `ready`) has `loadtime`, every later turn
@@ -348,6 +349,11 @@ impl PersistentBot {
     /// Whether the process has been killed.
     pub fn is_dead(&self) -> bool {
         self.dead
+    }
+
+    /// Whether a pause freezes the bot's whole cgroup (else it is stopped by signals).
+    pub fn freezes(&self) -> bool {
+        self.process.freezes()
     }
 
     /// The last bytes of its stderr.

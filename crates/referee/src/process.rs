@@ -20,7 +20,7 @@ use std::os::unix::fs::DirBuilderExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -582,6 +582,7 @@ impl Sandbox {
             killed: false,
             scratch: Some(scratch),
             keeper: None,
+            stopped_by_signal: AtomicBool::new(false),
         })
     }
 
@@ -682,6 +683,7 @@ impl Sandbox {
             killed: false,
             scratch: Some(scratch),
             keeper: Some(keeper),
+            stopped_by_signal: AtomicBool::new(false),
         })
     }
 }
@@ -1039,6 +1041,8 @@ pub struct BotProcess {
     scratch: Option<PathBuf>,
     /// The keeper of its processes, without a jail and without a cgroup.
     keeper: Option<Keeper>,
+    /// Whether the last pause stopped the bot by signals (its freezer did not confirm).
+    stopped_by_signal: AtomicBool,
 }
 
 impl BotProcess {
@@ -1061,16 +1065,34 @@ impl BotProcess {
     /// Pauses the bot, as the AI Challenge paused bots between their turns: its whole cgroup
     /// is frozen where there is a freezer (every process, wherever it moved); otherwise its
     /// process group is stopped (`SIGSTOP`).
+    ///
+    /// When the freezer does not confirm (or there is none), the bot is stopped by signals
+    /// instead: its process group, and every process of its cgroups, so that a helper that
+    /// left the group (`setsid`) is stopped too; [`BotProcess::resume`] then continues them.
     pub fn pause(&self) {
-        if !self.cgroup.as_ref().is_some_and(Cgroup::freeze) {
-            let _ = rustix::process::kill_process_group(self.pid, Signal::STOP);
+        if self.cgroup.as_ref().is_some_and(Cgroup::freeze) {
+            return;
+        }
+        self.signal_all(Signal::STOP);
+        self.stopped_by_signal.store(true, Ordering::Relaxed);
+    }
+
+    /// Lets a paused bot run again (thaws its cgroup, and continues what a pause stopped by
+    /// signals).
+    pub fn resume(&self) {
+        let thawed = self.cgroup.as_ref().is_some_and(Cgroup::thaw);
+        if !thawed || self.stopped_by_signal.swap(false, Ordering::Relaxed) {
+            self.signal_all(Signal::CONT);
         }
     }
 
-    /// Lets a paused bot run again (thaws its cgroup, or `SIGCONT` to its group).
-    pub fn resume(&self) {
-        if !self.cgroup.as_ref().is_some_and(Cgroup::thaw) {
-            let _ = rustix::process::kill_process_group(self.pid, Signal::CONT);
+    /// Sends `signal` to the bot's process group and to every process of its cgroups.
+    fn signal_all(&self, signal: Signal) {
+        let _ = rustix::process::kill_process_group(self.pid, signal);
+        if let Some(cg) = &self.cgroup {
+            for pid in cg.pids().into_iter().filter_map(Pid::from_raw) {
+                let _ = rustix::process::kill_process(pid, signal);
+            }
         }
     }
 

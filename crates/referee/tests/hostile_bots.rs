@@ -417,7 +417,9 @@ fn a_helper_cannot_compute_while_its_bot_is_paused() {
     // and the bot's `go`, and at the start of the next turn.
     assert!(
         ticks < 20,
-        "the helper computed {ticks} ticks while paused; this process's freezer cgroups: {:?}",
+        "the helper computed {ticks} ticks while paused; the bot had a freezer: {}; this \
+         process's freezer cgroups: {:?}",
+        b.freezes(),
         freezer_states()
     );
     b.kill();
