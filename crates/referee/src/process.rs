@@ -1063,11 +1063,10 @@ impl BotProcess {
     }
 
     /// Pauses the bot, as the AI Challenge paused bots between their turns: its whole cgroup
-    /// is frozen where there is a freezer (every process, wherever it moved); otherwise its
-    /// process group is stopped (`SIGSTOP`).
+    /// is frozen where there is a freezer (every process, wherever it moved).
     ///
     /// When the freezer does not confirm (or there is none), the bot is stopped by signals
-    /// instead: its process group, and every process of its cgroups, so that a helper that
+    /// (`SIGSTOP`) instead: its process group, and every process of its cgroups, so that a helper that
     /// left the group (`setsid`) is stopped too; [`BotProcess::resume`] then continues them.
     pub fn pause(&self) {
         if self.cgroup.as_ref().is_some_and(Cgroup::freeze) {

@@ -535,14 +535,21 @@ fn whole_game_against_the_hunter(mut phalanx: PhalanxBot) -> PhalanxBot {
     phalanx
 }
 
+/// A whole game of the phalanx with `params` against the hunter: every order accepted (by
+/// `whole_game_against_the_hunter`), some battle searched, and no turn's battles over the
+/// node budget (the bound that keeps a turn inside its time).
+fn assert_a_whole_game_stays_in_budget(params: PhalanxParams) {
+    let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, params));
+    assert!(phalanx.most_battle_work() > 0, "some battle was searched");
+    assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+}
+
 #[test]
 fn phalanx_orders_are_legal_and_its_battles_stay_in_budget() {
     // a whole game of phalanx against hunter on a generated map: every order the engine
     // receives from the phalanx is accepted, and no turn's battles spend more than the
     // node budget (the bound that keeps a turn inside its time)
-    let phalanx = whole_game_against_the_hunter(PhalanxBot::new(0));
-    assert!(phalanx.most_battle_work() > 0, "some battle was searched");
-    assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+    assert_a_whole_game_stays_in_budget(PhalanxParams::default());
 }
 
 #[test]
@@ -941,9 +948,7 @@ fn regrouping_orders_are_legal_and_stay_in_budget() {
             rally,
             ..PhalanxParams::default()
         };
-        let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, params));
-        assert!(phalanx.most_battle_work() > 0, "some battle was searched");
-        assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+        assert_a_whole_game_stays_in_budget(params);
     }
 }
 
@@ -1112,9 +1117,7 @@ fn threat_field_orders_are_legal_and_stay_in_budget() {
             threat_steps: steps,
             ..PhalanxParams::default()
         };
-        let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, params));
-        assert!(phalanx.most_battle_work() > 0, "some battle was searched");
-        assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+        assert_a_whole_game_stays_in_budget(params);
     }
 }
 
@@ -1237,9 +1240,7 @@ fn escape_and_detached_attack_orders_are_legal_and_stay_in_budget() {
             detached,
             ..PhalanxParams::default()
         };
-        let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(0, params));
-        assert!(phalanx.most_battle_work() > 0, "some battle was searched");
-        assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+        assert_a_whole_game_stays_in_budget(params);
     }
 }
 
