@@ -69,7 +69,7 @@ fn main() {
         let mut game = MoveRunner::new();
         let t = measure(|| {
             let run = game.run(&detected, &echo, input.as_bytes(), &limits);
-            let (verdict, _) = judge_run(&state, &run, &limits, detected.has_cgroup());
+            let (verdict, _) = judge_run(&state, &run, &limits);
             assert!(verdict.is_ok(), "{verdict:?}");
         });
         assert!(game.has_jail());
@@ -114,7 +114,7 @@ fn main() {
     for (label, sandbox) in &guards {
         let t = measure(|| {
             let run = run_once(sandbox, &echo, input.as_bytes(), &limits);
-            let (verdict, _) = judge_run(&state, &run, &limits, sandbox.has_cgroup());
+            let (verdict, _) = judge_run(&state, &run, &limits);
             assert!(verdict.is_ok(), "{verdict:?}");
         });
         println!(

@@ -96,7 +96,7 @@ impl<G: HackerEarth> Bot<G> for PerMoveBot {
             self.stderr_tail = run.stderr_tail.clone();
         }
         let elapsed = run.elapsed;
-        let (verdict, mv) = judge_run(state, &run, &self.limits, self.sandbox.has_cgroup());
+        let (verdict, mv) = judge_run(state, &run, &self.limits);
         Turn {
             verdict,
             mv,
@@ -134,7 +134,6 @@ pub fn judge_run<G: HackerEarth>(
     state: &G,
     run: &Run,
     limits: &Limits,
-    cgroup: bool,
 ) -> (Verdict, Option<G::Move>) {
     let verdict = match &run.end {
         RunEnd::TimedOut => Verdict::Fault(Fault::TimeLimit),
@@ -145,7 +144,7 @@ pub fn judge_run<G: HackerEarth>(
         }),
         RunEnd::Exited(status) if !status.success() => {
             let stderr = String::from_utf8_lossy(&run.stderr_tail);
-            if !cgroup && ALLOCATION_FAILURES.iter().any(|m| stderr.contains(m)) {
+            if !run.cgroup && ALLOCATION_FAILURES.iter().any(|m| stderr.contains(m)) {
                 Verdict::Fault(Fault::MemoryLimit)
             } else {
                 Verdict::Fault(Fault::RuntimeError {

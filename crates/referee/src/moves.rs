@@ -358,6 +358,7 @@ impl GameJail {
             stderr_tail: out.stderr_tail,
             elapsed,
             cpu: out.cpu,
+            cgroup: self.cgroup.is_some(),
         })
     }
 

@@ -142,7 +142,6 @@ pub struct PersistentBot {
     buffer: Vec<u8>,
     stderr_tail: Vec<u8>,
     output_cap: usize,
-    cgroup: bool,
     record: Option<Transcript>,
     dead: bool,
 }
@@ -173,7 +172,6 @@ impl PersistentBot {
             buffer: Vec::new(),
             stderr_tail: Vec::new(),
             output_cap: limits.output,
-            cgroup: sandbox.has_cgroup(),
             record: record.then(Transcript::default),
             dead: false,
         })
@@ -305,7 +303,7 @@ impl PersistentBot {
     }
 
     fn allocation_failed(&self) -> bool {
-        if self.cgroup {
+        if self.process.has_cgroup() {
             return false;
         }
         let stderr = String::from_utf8_lossy(&self.stderr_tail);

@@ -185,6 +185,8 @@ pub struct Sandbox {
     launcher: Option<Launcher>,
     /// A game jail (or keeper) failed to start, and a warning said so.
     warned: std::sync::atomic::AtomicBool,
+    /// A bot's cgroup could not be made, and a warning said so.
+    cgroup_warned: std::sync::atomic::AtomicBool,
     /// Kills this sandbox's bots if the referee dies without doing it (`crate::reaper`):
     /// started with the first cgroup where there is a launcher; `None` when it could not be.
     reaper: std::sync::OnceLock<Option<Reaper>>,
@@ -251,6 +253,7 @@ impl Sandbox {
             id: NEXT_SANDBOX.fetch_add(1, Ordering::Relaxed),
             launcher: None,
             warned: std::sync::atomic::AtomicBool::new(false),
+            cgroup_warned: std::sync::atomic::AtomicBool::new(false),
             reaper: std::sync::OnceLock::new(),
         }
     }
@@ -762,7 +765,33 @@ impl Sandbox {
         }
         self.start_reaper();
         let name = format!("{}{n}", self.cgroup_prefix());
-        Cgroup::create(&self.controllers, &name, memory, self.pids_max, per_game).ok()
+        match Cgroup::create(&self.controllers, &name, memory, self.pids_max, per_game) {
+            Ok(cg) => Some(cg),
+            Err(e) => {
+                self.cgroup_failed(&name, &e);
+                None
+            }
+        }
+    }
+
+    /// Says once (a `tracing` warning, the first time for this sandbox) that a bot's cgroup
+    /// could not be made, and what the bot gets instead: the bot still runs, its memory
+    /// under an address-space rlimit (its verdicts judged as under [`MemoryGuard::Rlimit`]),
+    /// without the cgroup's process-count and CPU limits and its freezer.
+    fn cgroup_failed(&self, name: &str, why: &std::io::Error) {
+        if self.cgroup_warned.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let base = match &self.guard {
+            MemoryGuard::CgroupV2(base) | MemoryGuard::CgroupV1(base) => base.display().to_string(),
+            MemoryGuard::Rlimit => String::new(),
+        };
+        tracing::warn!(
+            "a bot's cgroup {name} could not be made under {base}: {why}; that bot runs with \
+             its memory limited by an address-space rlimit instead, without the cgroup's \
+             process-count and CPU limits (check that this user may still create cgroups \
+             there: cgroup.max.descendants, permissions; said once)"
+        );
     }
 
     /// Starts the sandbox's reaper once, when there is a launcher to be it; a reaper that
@@ -1146,6 +1175,12 @@ impl BotProcess {
         self.status
     }
 
+    /// Whether the bot runs in a memory cgroup of its own (else under an address-space
+    /// rlimit: the sandbox has no cgroups, or this bot's could not be made).
+    pub fn has_cgroup(&self) -> bool {
+        self.cgroup.is_some()
+    }
+
     /// Whether the memory guard saw the bot run out of memory (cgroups only).
     pub fn out_of_memory(&self) -> bool {
         self.cgroup.as_ref().is_some_and(Cgroup::oom_killed)
@@ -1217,6 +1252,10 @@ pub struct Run {
     /// The CPU time of the main process and the children it waited for, when it ended by
     /// itself in a game jail (the launcher reports it; 10 ms steps).
     pub cpu: Option<Duration>,
+    /// Whether it ran in a memory cgroup of its own, whose out-of-memory kills are counted
+    /// exactly; false where it ran under an address-space rlimit (no cgroup here, or its
+    /// cgroup could not be made), where a failed allocation tells instead.
+    pub cgroup: bool,
 }
 
 impl Run {
@@ -1228,6 +1267,7 @@ impl Run {
             stderr_tail: Vec::new(),
             elapsed: Duration::ZERO,
             cpu: None,
+            cgroup: false,
         }
     }
 }
@@ -1291,6 +1331,7 @@ pub(crate) fn run_process(
         stderr_tail,
         elapsed,
         cpu: None,
+        cgroup: process.has_cgroup(),
     }
 }
 

@@ -62,7 +62,7 @@ fn play(runner: &mut MoveRunner, sandbox: &Sandbox, bot: &CommandLine) -> (Verdi
     let state = TicTacToe::start();
     let input = ply_protocol::hackerearth::request(&state);
     let run = runner.run(sandbox, bot, input.as_bytes(), &LIMITS);
-    let (verdict, _) = judge_run(&state, &run, &LIMITS, sandbox.has_cgroup());
+    let (verdict, _) = judge_run(&state, &run, &LIMITS);
     (verdict, run)
 }
 

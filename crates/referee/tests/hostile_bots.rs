@@ -78,7 +78,7 @@ fn run(sandbox: &Sandbox, bot: &CommandLine) -> (Verdict, Run) {
     let state = TicTacToe::start();
     let input = ply_protocol::hackerearth::request(&state);
     let run = run_once(sandbox, bot, input.as_bytes(), &LIMITS);
-    let (verdict, _) = judge_run(&state, &run, &LIMITS, sandbox.has_cgroup());
+    let (verdict, _) = judge_run(&state, &run, &LIMITS);
     (verdict, run)
 }
 

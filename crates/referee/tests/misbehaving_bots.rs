@@ -111,7 +111,7 @@ fn alive(pid: &str) -> bool {
 fn run_on(state: &TicTacToe, sandbox: &Sandbox, bot: &CommandLine) -> (Verdict, Run) {
     let input = ply_protocol::hackerearth::request(state);
     let run = run_once(sandbox, bot, input.as_bytes(), &LIMITS);
-    let (verdict, _) = judge_run(state, &run, &LIMITS, sandbox.has_cgroup());
+    let (verdict, _) = judge_run(state, &run, &LIMITS);
     (verdict, run)
 }
 
@@ -130,7 +130,7 @@ fn a_good_bot_is_ok_and_its_move_is_read() {
     let state = TicTacToe::start();
     let input = ply_protocol::hackerearth::request(&state);
     let run = run_once(&sandbox, &bot, input.as_bytes(), &LIMITS);
-    let (verdict, mv) = judge_run(&state, &run, &LIMITS, sandbox.has_cgroup());
+    let (verdict, mv) = judge_run(&state, &run, &LIMITS);
     assert_eq!(verdict, Verdict::Ok);
     assert_eq!(mv.unwrap().to_string(), "1 1");
     kit.assert_no_survivor();
@@ -319,6 +319,30 @@ fn a_memory_hog_is_a_memory_limit_under_rlimits_too() {
     let sandbox = Sandbox::with_guard(MemoryGuard::Rlimit);
     let (verdict, _) = run_on(&TicTacToe::start(), &sandbox, &bot);
     assert_eq!(verdict, Verdict::Fault(Fault::MemoryLimit));
+}
+
+/// A sandbox that has cgroups but cannot make this bot's (its base is gone, say) still
+/// limits the bot, by the address-space rlimit, and judges it as under rlimits: a failed
+/// allocation is the memory limit, not a crash.
+#[test]
+fn a_memory_hog_whose_cgroup_cannot_be_made_is_a_memory_limit() {
+    let kit = Kit::new();
+    let Some(bot) = kit.python("hog.py", MEMORY_HOG) else {
+        eprintln!("skipped: no python3");
+        return;
+    };
+    let gone = kit.dir.path().join("no-such-cgroup-base");
+    let sandbox = Sandbox::with_guard(MemoryGuard::CgroupV2(gone.clone()));
+    assert!(sandbox.has_cgroup());
+    let (verdict, run) = run_on(&TicTacToe::start(), &sandbox, &bot);
+    assert!(
+        !run.cgroup,
+        "the move ran in a cgroup under {}",
+        gone.display()
+    );
+    assert_eq!(verdict, Verdict::Fault(Fault::MemoryLimit));
+    assert!(!gone.exists());
+    kit.assert_no_survivor();
 }
 
 #[test]
