@@ -293,9 +293,9 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             self.superseded = false;
             let Some(r) = self.node(state, depth, 0, alpha, beta, &mut pv, previous_best, true)
             else {
-                if self.superseded && !self.stopped {
+                if self.superseded && !self.stopped && depth < limit {
                     previous_best = self.smp.as_ref().and_then(|s| s.best_move());
-                    depth = self.next_depth(depth);
+                    depth = self.next_depth(depth).min(limit);
                     continue;
                 }
                 if let Some(mv) = self.root_partial.take() {
@@ -313,10 +313,11 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             if let Some(smp) = &self.smp {
                 smp.offer(report, depth == limit);
             }
-            if r.exact {
+            if r.exact || depth >= limit {
                 break;
             }
-            depth = self.next_depth(depth);
+            // A thread whose next depth would pass the last one helps with the last one.
+            depth = self.next_depth(depth).min(limit);
         }
     }
 
@@ -330,7 +331,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
                 let finished = smp.finished.load(Ordering::Relaxed);
                 depth.max(finished) + 1 + (self.thread % 2) as u32
             }
-            _ => depth.saturating_add(1),
+            _ => depth + 1,
         }
     }
 
