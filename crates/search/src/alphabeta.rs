@@ -1,7 +1,7 @@
 //! Alpha-beta with a transposition table and iterative deepening.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use ply_core::{Budget, Evaluator, Fault, Game, MoveOrdering, NoOrdering, Player, Score};
@@ -114,6 +114,57 @@ pub struct AlphaBeta<G: Game, E, O = NoOrdering> {
     /// A root move that the iteration stopped by the budget had already shown to be better
     /// than the previous iteration's best (see [`AlphaBeta::deepen`]).
     root_partial: Option<G::Move>,
+    /// The threads of a parallel search share their finished iterations here (`None` on one
+    /// thread).
+    smp: Option<Arc<Smp<G::Move>>>,
+    /// This thread's place in a parallel search: 0 the caller's, 1.. the helpers'.
+    thread: usize,
+    /// The iteration under way.
+    iteration: u32,
+    /// Another thread finished the iteration under way: drop it and go deeper.
+    superseded: bool,
+}
+
+/// What the threads of one parallel search share besides the table: the deepest iteration
+/// any of them finished, and when to stop.
+struct Smp<M> {
+    /// The search is over (the caller returned, or a thread finished the last depth or an
+    /// exact value): every thread stops.
+    done: AtomicBool,
+    /// The depth of `best`, read without the lock by the threads deciding what to search.
+    finished: AtomicU32,
+    /// The deepest finished iteration of any thread (an exact one before any other).
+    best: Mutex<Option<SearchReport<M>>>,
+}
+
+impl<M: Clone> Smp<M> {
+    /// Offers a finished iteration; kept when it is deeper than the one held (or exact where
+    /// that is not).
+    fn offer(&self, report: &SearchReport<M>, last: bool) {
+        let mut best = self
+            .best
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let better = best.as_ref().is_none_or(|b| {
+            (report.exact && !b.exact) || (report.exact == b.exact && report.depth > b.depth)
+        });
+        if better {
+            self.finished.store(report.depth, Ordering::Relaxed);
+            *best = Some(report.clone());
+        }
+        if last || report.exact {
+            self.done.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The deepest finished iteration's best move.
+    fn best_move(&self) -> Option<M> {
+        let best = self
+            .best
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        best.as_ref().and_then(|b| b.best.clone())
+    }
 }
 
 /// Whether (alpha, beta) is a null window between two estimates, not proven ends: where the
@@ -152,6 +203,10 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             halt: None,
             move_stack: Vec::new(),
             root_partial: None,
+            smp: None,
+            thread: 0,
+            iteration: 0,
+            superseded: false,
         }
     }
 
@@ -217,20 +272,32 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
     /// (the report's depth and score stay those of the last finished depth, its line is the
     /// one move). A contest bot with a fixed time a move stops mid-depth at every move, often
     /// after most of the root's moves.
+    ///
+    /// In a parallel search ([`AlphaBeta::search_parallel`]) every thread offers each depth
+    /// it finishes to the others, and goes on at the depth after the deepest any thread
+    /// finished (odd helpers one further), dropping an iteration that another thread
+    /// finished first.
     fn deepen(&mut self, state: &G, first: u32, report: &mut SearchReport<G::Move>) {
         let limit = self.budget.max_depth.unwrap_or(u32::MAX).max(1);
-        let depths = match self.config.deepening {
-            Deepening::Iterative => first.min(limit)..=limit,
-            Deepening::Fixed => limit..=limit,
+        let mut depth = match self.config.deepening {
+            Deepening::Iterative => first.min(limit),
+            Deepening::Fixed => limit,
         };
         let mut previous_best = None;
-        for depth in depths {
+        while depth <= limit {
             let mut pv = Vec::new();
             let alpha = -Score::INFINITY;
             let beta = Score::INFINITY;
             self.root_partial = None;
+            self.iteration = depth;
+            self.superseded = false;
             let Some(r) = self.node(state, depth, 0, alpha, beta, &mut pv, previous_best, true)
             else {
+                if self.superseded && !self.stopped && depth < limit {
+                    previous_best = self.smp.as_ref().and_then(|s| s.best_move());
+                    depth = self.next_depth(depth).min(limit);
+                    continue;
+                }
                 if let Some(mv) = self.root_partial.take() {
                     report.best = Some(mv);
                     report.pv = vec![mv];
@@ -243,14 +310,33 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             report.depth = depth;
             report.pv = pv;
             report.exact = r.exact;
-            if r.exact {
+            if let Some(smp) = &self.smp {
+                smp.offer(report, depth == limit);
+            }
+            if r.exact || depth >= limit {
                 break;
             }
+            // A thread whose next depth would pass the last one helps with the last one.
+            depth = self.next_depth(depth).min(limit);
+        }
+    }
+
+    /// The iteration after `depth`: the next one on a single thread; in a parallel search
+    /// the one after the deepest that any thread finished, one further for odd helpers (the
+    /// caller's thread and a helper then search two depths at once, the helper's answer
+    /// ready when it finishes first).
+    fn next_depth(&self, depth: u32) -> u32 {
+        match (&self.smp, self.config.deepening) {
+            (Some(smp), Deepening::Iterative) => {
+                let finished = smp.finished.load(Ordering::Relaxed);
+                depth.max(finished) + 1 + (self.thread % 2) as u32
+            }
+            _ => depth + 1,
         }
     }
 
     fn should_stop(&mut self) -> bool {
-        if self.stopped {
+        if self.stopped || self.superseded {
             return true;
         }
         if self
@@ -261,13 +347,22 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             self.stopped = true;
             return true;
         }
+        if let Some(smp) = &self.smp
+            && smp.done.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+            return true;
+        }
         if self.nodes & 1023 == 0 {
             let over_nodes = self.budget.max_nodes.is_some_and(|n| self.nodes >= n);
             if over_nodes || self.budget.expired() {
                 self.stopped = true;
             }
+            if let Some(smp) = &self.smp {
+                self.superseded = smp.finished.load(Ordering::Relaxed) >= self.iteration;
+            }
         }
-        self.stopped
+        self.stopped || self.superseded
     }
 
     fn usable(&self, e: &Entry, depth: u32) -> bool {
@@ -659,10 +754,16 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
 impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> AlphaBeta<G, E, O> {
     /// [`search`](AlphaBeta::search) on [`Config::threads`] threads at once (lazy SMP, as
     /// Stockfish and most engines since 2013): every helper runs its own iterative deepening
-    /// of the same position, odd ones one depth ahead, all sharing the transposition table,
-    /// so that what one finds (bounds, best moves) cuts the others' trees; the caller's thread
-    /// decides the move exactly as a one-thread search would, and the helpers stop when it
-    /// does. The result depends on timing: use one thread for a reproducible game.
+    /// of the same position, all sharing the transposition table, so that what one finds
+    /// (bounds, best moves) cuts the others' trees. The threads also share their finished
+    /// iterations: each goes on at the depth after the deepest any thread finished (odd
+    /// helpers one further, so that two depths are searched at once rather than one tree
+    /// twice in step), drops an iteration another thread finished first, and the answer is
+    /// the deepest iteration any thread finished (an exact value first), or the caller's own
+    /// where it is as deep (with its move of a stopped deeper iteration, as
+    /// [`search`](AlphaBeta::search) gives). The search ends when the caller's budget does,
+    /// or when any thread finished the last depth or an exact value. The result depends on
+    /// timing: use one thread for a reproducible game.
     ///
     /// Without a table, or with one thread, this is [`search`](AlphaBeta::search).
     pub fn search_parallel(&mut self, state: &G, budget: Budget) -> SearchReport<G::Move> {
@@ -670,8 +771,13 @@ impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> AlphaBeta<G, 
         if threads == 1 || self.tt.is_none() || state.outcome().is_some() {
             return self.search(state, budget);
         }
-        let halt = Arc::new(AtomicBool::new(false));
+        let smp = Arc::new(Smp {
+            done: AtomicBool::new(false),
+            finished: AtomicU32::new(0),
+            best: Mutex::new(None),
+        });
         let helper_nodes = std::sync::atomic::AtomicU64::new(0);
+        self.smp = Some(Arc::clone(&smp));
         let mut report = std::thread::scope(|scope| {
             for t in 1..threads {
                 let mut helper = AlphaBeta {
@@ -682,9 +788,13 @@ impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> AlphaBeta<G, 
                     nodes: 0,
                     budget,
                     stopped: false,
-                    halt: Some(Arc::clone(&halt)),
+                    halt: None,
                     move_stack: Vec::new(),
                     root_partial: None,
+                    smp: Some(Arc::clone(&smp)),
+                    thread: t,
+                    iteration: 0,
+                    superseded: false,
                 };
                 let helper_nodes = &helper_nodes;
                 scope.spawn(move || {
@@ -702,9 +812,24 @@ impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> AlphaBeta<G, 
                 });
             }
             let report = self.search(state, budget);
-            halt.store(true, Ordering::Relaxed);
+            smp.done.store(true, Ordering::Relaxed);
             report
         });
+        self.smp = None;
+        let shared = smp
+            .best
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        if let Some(b) = shared
+            && ((b.exact && !report.exact) || (b.exact == report.exact && b.depth > report.depth))
+        {
+            report.best = b.best;
+            report.score = b.score;
+            report.depth = b.depth;
+            report.pv = b.pv;
+            report.exact = b.exact;
+        }
         report.nodes += helper_nodes.load(Ordering::Relaxed);
         report
     }
@@ -776,5 +901,53 @@ impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> Player<G>
 
     fn new_game(&mut self) {
         self.search.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finished(depth: u32, exact: bool, best: u8) -> SearchReport<u8> {
+        SearchReport {
+            best: Some(best),
+            score: Score(i32::from(best)),
+            depth,
+            nodes: 0,
+            pv: vec![best],
+            elapsed: std::time::Duration::ZERO,
+            exact,
+        }
+    }
+
+    #[test]
+    fn the_shared_answer_is_the_deepest_finished_iteration_and_an_exact_one_first() {
+        let smp = Smp {
+            done: AtomicBool::new(false),
+            finished: AtomicU32::new(0),
+            best: Mutex::new(None),
+        };
+        smp.offer(&finished(4, false, 1), false);
+        smp.offer(&finished(6, false, 2), false);
+        // A shallower iteration finishing later (the caller's, behind a helper) is not kept.
+        smp.offer(&finished(5, false, 3), false);
+        assert_eq!(smp.best_move(), Some(2));
+        assert_eq!(smp.finished.load(Ordering::Relaxed), 6);
+        assert!(!smp.done.load(Ordering::Relaxed));
+        // An exact value beats any depth, and ends the search.
+        smp.offer(&finished(3, true, 4), false);
+        assert_eq!(smp.best_move(), Some(4));
+        assert!(smp.done.load(Ordering::Relaxed));
+        smp.offer(&finished(9, false, 5), false);
+        assert_eq!(smp.best_move(), Some(4));
+        // The last depth ends the search too.
+        let last = Smp {
+            done: AtomicBool::new(false),
+            finished: AtomicU32::new(0),
+            best: Mutex::new(None),
+        };
+        last.offer(&finished(7, false, 6), true);
+        assert!(last.done.load(Ordering::Relaxed));
+        assert_eq!(last.best_move(), Some(6));
     }
 }

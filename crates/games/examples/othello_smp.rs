@@ -1,0 +1,110 @@
+//! Time to depth of the lazy-SMP search on 8x8 Othello midgame positions:
+//!
+//! ```text
+//! othello_smp [--positions N] [--seed S] [--depth D] [--threads T]
+//! ```
+//!
+//! Takes one position of 30 to 44 empties (chosen by the game's own generator) from each of
+//! N (default 24) seeded self-play games (`common/othello_games.rs`: a random opening of 2
+//! to 12 plies, then alpha-beta at depth 2), and searches each as the built-in bot does (the
+//! pattern evaluation, ProbCut, corners-first ordering, a fresh 16 MB table, iterative
+//! deepening) to depth D (default 10) with 1 thread and then with T threads (default 2),
+//! alternately. Prints per position and in total the wall time and the nodes of every
+//! thread until the search returns its depth-D answer, and the speed-up (the one-thread
+//! time over the T-thread time). The nodes are a count; the times are timings: run it on
+//! idle cores.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use ply_core::Budget;
+use ply_games::reversi::{CornersFirst, IndexedOthello, OthelloEval, empties};
+use ply_search::{AlphaBeta, Config};
+use rand::seq::IndexedRandom;
+
+#[path = "common/othello_games.rs"]
+#[allow(dead_code)] // `on_threads` is for the other examples
+mod games;
+
+fn arg<T: std::str::FromStr>(args: &[String], key: &str, default: T) -> Result<T, String> {
+    match args.iter().position(|a| a == key) {
+        None => Ok(default),
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| format!("{key} needs a number")),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("othello_smp: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Wall time and nodes of one search of `root` to `depth` on `threads` threads.
+fn time_to_depth(root: &IndexedOthello, depth: u32, threads: usize) -> (Duration, u64, u32) {
+    let config = Config {
+        threads,
+        probcut: true,
+        ..Config::default()
+    };
+    let mut search = AlphaBeta::with(OthelloEval::Pattern, CornersFirst, config);
+    let start = Instant::now();
+    let r = search.search_parallel(root, Budget::depth(depth));
+    (start.elapsed(), r.nodes, r.depth)
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let positions: u64 = arg(args, "--positions", 24)?;
+    let seed: u64 = arg(args, "--seed", 38)?;
+    let depth: u32 = arg(args, "--depth", 10)?;
+    let threads: usize = arg(args, "--threads", 2)?;
+    if depth == 0 || threads < 2 {
+        return Err("--depth must be at least 1 and --threads at least 2".into());
+    }
+    println!(
+        "| position | empties | 1 thread ms | 1 thread nodes | {threads} threads ms | {threads} threads nodes | speed-up |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let (mut t1, mut tn, mut n1, mut nn) = (0.0, 0.0, 0u64, 0u64);
+    let mut log_speedup = 0.0;
+    for g in 0..positions {
+        let (played, mut rng) = games::play(seed, g);
+        let midgame: Vec<_> = played
+            .into_iter()
+            .filter(|s| (30..=44).contains(&empties(s)))
+            .collect();
+        let Some(position) = midgame.choose(&mut rng) else {
+            continue;
+        };
+        let root = IndexedOthello::from(*position);
+        let (a, na, da) = time_to_depth(&root, depth, 1);
+        let (b, nb, db) = time_to_depth(&root, depth, threads);
+        if da < depth.min(empties(position)) || db < depth.min(empties(position)) {
+            eprintln!("position {g}: reached depths {da} and {db}");
+        }
+        let (a, b) = (a.as_secs_f64() * 1e3, b.as_secs_f64() * 1e3);
+        println!(
+            "| {g} | {} | {a:.1} | {na} | {b:.1} | {nb} | {:.2} |",
+            empties(position),
+            a / b
+        );
+        t1 += a;
+        tn += b;
+        n1 += na;
+        nn += nb;
+        log_speedup += (a / b).ln();
+    }
+    println!(
+        "| total | | {t1:.0} | {n1} | {tn:.0} | {nn} | {:.2} (geometric mean {:.2}) |",
+        t1 / tn,
+        (log_speedup / positions as f64).exp()
+    );
+    Ok(())
+}
