@@ -8,7 +8,7 @@
 //! With `parts`, also a line per battle part the search saw: `P TURN STRENGTH FIXED OURS
 //! FOES LEFT_OUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`).
 //!
-//! `phalanx_trace MAP REPLAY [escape] [detached] [parts]` (the replay's seat named
+//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [parts]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
@@ -83,6 +83,7 @@ fn main() {
     let params = PhalanxParams {
         escape: on("escape"),
         detached: on("detached"),
+        fit: on("fit"),
         ..PhalanxParams::default()
     };
     let mut bot = PhalanxBot::with_params(seat as u64, params).tracing();

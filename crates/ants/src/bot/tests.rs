@@ -843,6 +843,11 @@ fn raiders_are_the_nearest_few() {
 /// The orders `bot` gives on turn 1 (player 0) of a scenario on `rows` with the whole map
 /// in view and no food, sorted.
 fn orders_in_full_view(rows: &[String], mut bot: PhalanxBot) -> Vec<String> {
+    answer_turn_one(rows, &mut bot)
+}
+
+/// The same, leaving the bot for its traces.
+fn answer_turn_one(rows: &[String], bot: &mut PhalanxBot) -> Vec<String> {
     let mut text = format!("rows {}\ncols {}\nplayers 2\n", rows.len(), rows[0].len());
     for r in rows {
         text.push_str(&format!("m {r}\n"));
@@ -1266,24 +1271,8 @@ fn tracing_names_what_moved_each_ant() {
         (false, phalanx::Mover::Battle),
     ] {
         let params = xathis_params(escape, false);
-        let mut text = format!("rows {}\ncols {}\nplayers 2\n", rows.len(), rows[0].len());
-        for r in &rows {
-            text.push_str(&format!("m {r}\n"));
-        }
-        let map = AntsMap::parse(&text).unwrap();
-        let settings = Settings {
-            scenario: true,
-            food: FoodMode::None,
-            turns: 3,
-            viewradius2: 2000,
-            ..Settings::default()
-        };
-        let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
         let mut bot = PhalanxBot::with_params(0, params).tracing();
-        bot.answer(m.pending(0));
-        m.play_turn(vec![Ok(Vec::new()); 2]);
-        let mut orders = bot.answer(m.pending(0));
-        orders.sort();
+        let orders = answer_turn_one(&rows, &mut bot);
         assert_eq!(
             orders,
             orders_in_full_view(&rows, PhalanxBot::with_params(0, params))
@@ -1394,20 +1383,7 @@ fn tracing_names_the_enemies_a_part_left_out() {
         (13, 11, b'b'),
     ]);
     let rows = open_map(&all);
-    let mut text = format!("rows {}\ncols {}\nplayers 2\n", rows.len(), rows[0].len());
-    for r in &rows {
-        text.push_str(&format!("m {r}\n"));
-    }
-    let map = AntsMap::parse(&text).unwrap();
     let seen = |fit: bool| {
-        let settings = Settings {
-            scenario: true,
-            food: FoodMode::None,
-            turns: 3,
-            viewradius2: 2000,
-            ..Settings::default()
-        };
-        let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
         let params = PhalanxParams {
             part: 1,
             part_foes: 3,
@@ -1415,9 +1391,7 @@ fn tracing_names_the_enemies_a_part_left_out() {
             ..lone_params(0, false)
         };
         let mut bot = PhalanxBot::with_params(0, params).tracing();
-        bot.answer(m.pending(0));
-        m.play_turn(vec![Ok(Vec::new()); 2]);
-        bot.answer(m.pending(0));
+        answer_turn_one(&rows, &mut bot);
         bot.parts_seen().to_vec()
     };
     let cut = PartTrace {
