@@ -57,6 +57,15 @@
 //!   (25% each), with 23% fewer lone deaths (279 against 364): no gain in points, so off.
 //!   The attack on detached enemies lost in-process (177 to 198) and was not timed
 //!   (docs/strength.md, session 37).
+//! * **xathis's fit for battle parts** (session 38, [`PhalanxParams::fit`], off): in
+//!   session 37's games against xathis the group fights of turns 150-299 went our way (41
+//!   of ours dead to 59 of his where two or more of ours were in range); the ants were lost
+//!   one at a time, an ant of ours caught by two or more of his (419 of our 636 deaths, for
+//!   1 of his), and 131 enemies fought an ant of ours whose part, full at five enemies, had
+//!   left them out. Parts in which an ant joins only with all its enemies (xathis's rule)
+//!   held even in-process (187 to 181) and against xathis on 24 maps in both seats scored
+//!   82 points to main's 73 in the same minutes, 7 of the 9 in one game of a swing map,
+//!   with the same deaths: no clear gain, so off (docs/strength.md, session 38).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
