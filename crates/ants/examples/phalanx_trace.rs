@@ -5,7 +5,10 @@
 //! move on that turn). Stops with a message if the phalanx's orders differ from the
 //! recorded ones (a different build or settings).
 //!
-//! `phalanx_trace MAP REPLAY [escape] [detached]` (the replay's seat named
+//! With `parts`, also a line per battle part the search saw: `P TURN STRENGTH FIXED OURS
+//! FOES LEFT_OUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`).
+//!
+//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [parts]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
@@ -80,6 +83,7 @@ fn main() {
     let params = PhalanxParams {
         escape: on("escape"),
         detached: on("detached"),
+        fit: on("fit"),
         ..PhalanxParams::default()
     };
     let mut bot = PhalanxBot::with_params(seat as u64, params).tracing();
@@ -93,6 +97,26 @@ fn main() {
                     if u > 0 {
                         for &((r, c), mover) in bot.movers() {
                             println!("{u} {r} {c} {mover:?}");
+                        }
+                        if on("parts") {
+                            let list = |ls: &[(usize, usize)]| {
+                                if ls.is_empty() {
+                                    return "-".to_string();
+                                }
+                                let v: Vec<String> =
+                                    ls.iter().map(|(r, c)| format!("{r}:{c}")).collect();
+                                v.join(",")
+                            };
+                            for p in bot.parts_seen() {
+                                println!(
+                                    "P {u} {} {} {} {} {}",
+                                    p.strength,
+                                    p.fixed,
+                                    list(&p.ours),
+                                    list(&p.foes),
+                                    list(&p.left_out)
+                                );
+                            }
                         }
                     }
                     let mine: BTreeSet<String> = o.iter().cloned().collect();

@@ -823,7 +823,7 @@ pub fn play_in_process(
 mod battle;
 mod economy;
 mod phalanx;
-pub use phalanx::{Mover, PhalanxBot, PhalanxParams};
+pub use phalanx::{Mover, PartTrace, PhalanxBot, PhalanxParams};
 
 #[cfg(test)]
 mod tests;

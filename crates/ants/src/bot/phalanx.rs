@@ -57,6 +57,15 @@
 //!   (25% each), with 23% fewer lone deaths (279 against 364): no gain in points, so off.
 //!   The attack on detached enemies lost in-process (177 to 198) and was not timed
 //!   (docs/strength.md, session 37).
+//! * **xathis's fit for battle parts** (session 38, [`PhalanxParams::fit`], off): in
+//!   session 37's games against xathis the group fights of turns 150-299 went our way (41
+//!   of ours dead to 59 of his where two or more of ours were in range); the ants were lost
+//!   one at a time, an ant of ours caught by two or more of his (419 of our 636 deaths, for
+//!   1 of his), and 131 enemies fought an ant of ours whose part, full at five enemies, had
+//!   left them out. Parts in which an ant joins only with all its enemies (xathis's rule)
+//!   held even in-process (187 to 181) and against xathis on 24 maps in both seats scored
+//!   82 points to main's 73 in the same minutes, 7 of the 9 in one game of a swing map,
+//!   with the same deaths: no clear gain, so off (docs/strength.md, session 38).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -135,8 +144,17 @@ pub struct PhalanxParams {
     /// Own ants in that box around one of a part's ants for the part to close in; fewer,
     /// and no own hill near, and it keeps out of reach.
     pub hold_mass: usize,
-    /// At most this many own ants, and this many enemies, are searched together.
+    /// At most this many own ants, and (without [`PhalanxParams::fit`]) this many enemies,
+    /// are searched together.
     pub part: usize,
+    /// With [`PhalanxParams::fit`], at most this many enemies are searched together.
+    pub part_foes: usize,
+    /// xathis's fit (session 38): an own ant joins a battle part only with every enemy it
+    /// is engaged with (within [`PhalanxParams::part_foes`]), so the search never moves an
+    /// ant without the enemies that can reach it; else the part takes own ants and
+    /// enemies breadth-first up to [`PhalanxParams::part`] each, and an ant near the end
+    /// may fight enemies the search left out.
+    pub fit: bool,
     /// Pair checks of the focus rule the battles may spend in one turn; one part at most a
     /// quarter of it.
     pub budget: u64,
@@ -213,6 +231,8 @@ impl Default for PhalanxParams {
             fight_mass: FIGHT_MASS,
             hold_mass: FIGHT_MASS,
             part: PART,
+            part_foes: PART,
+            fit: false,
             budget: BATTLE_BUDGET,
             explore: true,
             // distribution spread the ants thin and lost points against xathis
@@ -266,6 +286,23 @@ pub struct PhalanxBot {
     most_economy: u64,
     /// With tracing on, each own ant's square and what chose its order in the last turn.
     movers: Option<Vec<(Loc, Mover)>>,
+    /// With tracing on, the parts the battle search saw in the last turn.
+    parts_seen: Vec<PartTrace>,
+}
+
+/// One part of a battle as the search saw it (for tracing: [`PhalanxBot::parts_seen`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartTrace {
+    /// Our part's ants, where they stood.
+    pub ours: Vec<Loc>,
+    /// The enemies searched against them, where they stood.
+    pub foes: Vec<Loc>,
+    /// Enemies engaged with our part's ants but left out of the part (it was full).
+    pub left_out: Vec<Loc>,
+    /// Our other ants fighting beside the part (engaged with its enemies), fixed.
+    pub fixed: usize,
+    /// How the part was scored: 2 bold (even trades pay), 1 strong, 0 weak.
+    pub strength: u8,
 }
 
 impl PhalanxBot {
@@ -284,6 +321,7 @@ impl PhalanxBot {
             economy: Economy::default(),
             most_economy: 0,
             movers: None,
+            parts_seen: Vec::new(),
         }
     }
 
@@ -298,6 +336,12 @@ impl PhalanxBot {
     /// last turn (empty without it).
     pub fn movers(&self) -> &[(Loc, Mover)] {
         self.movers.as_deref().unwrap_or(&[])
+    }
+
+    /// With [`PhalanxBot::tracing`], the battle parts searched in the last turn (empty
+    /// without it); a part left to xathis's escape is not among them.
+    pub fn parts_seen(&self) -> &[PartTrace] {
+        &self.parts_seen
     }
 
     /// The most squares any one turn's economy visited so far.
@@ -642,6 +686,7 @@ impl PhalanxBot {
         (danger, targets): (&[u8], &[bool]),
     ) -> (Vec<Option<Loc>>, Vec<bool>) {
         let enemies = self.h.k.enemies.clone();
+        self.parts_seen.clear();
         let mut out: Vec<Option<Loc>> = vec![None; ants.len()];
         let mut lone = vec![false; ants.len()];
         // engagement lists, both ways
@@ -665,28 +710,11 @@ impl PhalanxBot {
             if !engaged[seed] || done[seed] {
                 continue;
             }
-            // one part: own ants in breadth-first order over the engagement graph from the
-            // seed, up to `part`, with the enemies engaged with them up to `part`
-            let mut part: Vec<usize> = vec![seed];
-            let mut foes: Vec<usize> = Vec::new();
-            let mut head = 0;
-            while head < part.len() {
-                let i = part[head];
-                head += 1;
-                for &j in &foes_of[i] {
-                    if foes.contains(&j) {
-                        continue;
-                    }
-                    if foes.len() < self.params.part {
-                        foes.push(j);
-                    }
-                    for &i2 in &ours_of[j] {
-                        if part.len() < self.params.part && !done[i2] && !part.contains(&i2) {
-                            part.push(i2);
-                        }
-                    }
-                }
-            }
+            let (part, foes) = if self.params.fit {
+                fitted_part(seed, (&foes_of, &ours_of), &done, self.params)
+            } else {
+                cut_part(seed, (&foes_of, &ours_of), &done, self.params.part)
+            };
             for &i in &part {
                 done[i] = true;
             }
@@ -748,6 +776,21 @@ impl PhalanxBot {
                     lone[part[0]] = true;
                     continue;
                 }
+            }
+            if self.movers.is_some() {
+                let left_out = part
+                    .iter()
+                    .flat_map(|&i| foes_of[i].iter().copied())
+                    .filter(|j| !foes.contains(j))
+                    .map(|j| enemies[j].0)
+                    .collect::<std::collections::BTreeSet<Loc>>();
+                self.parts_seen.push(PartTrace {
+                    ours: part.iter().map(|&i| ants[i]).collect(),
+                    foes: foes.iter().map(|&j| enemies[j].0).collect(),
+                    left_out: left_out.into_iter().collect(),
+                    fixed: fixed.len(),
+                    strength: if bold { 2 } else { u8::from(strong) },
+                });
             }
             let near = if p.close_in {
                 Distance::CloseIn
@@ -1042,6 +1085,78 @@ impl PhalanxBot {
             }
         }
     }
+}
+
+/// The engagement lists, both ways: per own ant the enemies it is engaged with, per enemy
+/// our ants.
+pub(super) type Engagement<'a> = (&'a [Vec<usize>], &'a [Vec<usize>]);
+
+/// One battle part as the phalanx always cut it: own ants in breadth-first order over the
+/// engagement graph from `seed` (not yet `done`), up to `part`, with the enemies engaged
+/// with them up to `part`; an own ant joins even where some of its enemies no longer fit.
+pub(super) fn cut_part(
+    seed: usize,
+    (foes_of, ours_of): Engagement<'_>,
+    done: &[bool],
+    part_max: usize,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut part: Vec<usize> = vec![seed];
+    let mut foes: Vec<usize> = Vec::new();
+    let mut head = 0;
+    while head < part.len() {
+        let i = part[head];
+        head += 1;
+        for &j in &foes_of[i] {
+            if foes.contains(&j) {
+                continue;
+            }
+            if foes.len() < part_max {
+                foes.push(j);
+            }
+            for &i2 in &ours_of[j] {
+                if part.len() < part_max && !done[i2] && !part.contains(&i2) {
+                    part.push(i2);
+                }
+            }
+        }
+    }
+    (part, foes)
+}
+
+/// One battle part by xathis's fit ([`PhalanxParams::fit`]): the `seed` with every enemy it
+/// is engaged with (up to [`PhalanxParams::part_foes`]), then, breadth-first over the
+/// engagement graph, each own ant not yet `done` that is engaged with the part's enemies,
+/// while there are fewer than [`PhalanxParams::part`] and only if all of its own enemies
+/// fit with the part's within `part_foes`; an ant that does not fit is left for a part of
+/// its own.
+pub(super) fn fitted_part(
+    seed: usize,
+    (foes_of, ours_of): Engagement<'_>,
+    done: &[bool],
+    p: PhalanxParams,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut part: Vec<usize> = vec![seed];
+    let mut foes: Vec<usize> = foes_of[seed].iter().copied().take(p.part_foes).collect();
+    let mut head = 0;
+    while head < foes.len() {
+        let j = foes[head];
+        head += 1;
+        for &i2 in &ours_of[j] {
+            if part.len() >= p.part || done[i2] || part.contains(&i2) {
+                continue;
+            }
+            let new = foes_of[i2].iter().filter(|j2| !foes.contains(j2)).count();
+            if foes.len() + new <= p.part_foes {
+                part.push(i2);
+                for &j2 in &foes_of[i2] {
+                    if !foes.contains(&j2) {
+                        foes.push(j2);
+                    }
+                }
+            }
+        }
+    }
+    (part, foes)
 }
 
 /// Whether `a` and `b` are within Manhattan distance `m`, not `m` in a straight line

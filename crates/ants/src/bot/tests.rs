@@ -843,6 +843,11 @@ fn raiders_are_the_nearest_few() {
 /// The orders `bot` gives on turn 1 (player 0) of a scenario on `rows` with the whole map
 /// in view and no food, sorted.
 fn orders_in_full_view(rows: &[String], mut bot: PhalanxBot) -> Vec<String> {
+    answer_turn_one(rows, &mut bot)
+}
+
+/// The same, leaving the bot for its traces.
+fn answer_turn_one(rows: &[String], bot: &mut PhalanxBot) -> Vec<String> {
     let mut text = format!("rows {}\ncols {}\nplayers 2\n", rows.len(), rows[0].len());
     for r in rows {
         text.push_str(&format!("m {r}\n"));
@@ -1266,24 +1271,8 @@ fn tracing_names_what_moved_each_ant() {
         (false, phalanx::Mover::Battle),
     ] {
         let params = xathis_params(escape, false);
-        let mut text = format!("rows {}\ncols {}\nplayers 2\n", rows.len(), rows[0].len());
-        for r in &rows {
-            text.push_str(&format!("m {r}\n"));
-        }
-        let map = AntsMap::parse(&text).unwrap();
-        let settings = Settings {
-            scenario: true,
-            food: FoodMode::None,
-            turns: 3,
-            viewradius2: 2000,
-            ..Settings::default()
-        };
-        let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
         let mut bot = PhalanxBot::with_params(0, params).tracing();
-        bot.answer(m.pending(0));
-        m.play_turn(vec![Ok(Vec::new()); 2]);
-        let mut orders = bot.answer(m.pending(0));
-        orders.sort();
+        let orders = answer_turn_one(&rows, &mut bot);
         assert_eq!(
             orders,
             orders_in_full_view(&rows, PhalanxBot::with_params(0, params))
@@ -1302,4 +1291,123 @@ fn tracing_names_what_moved_each_ant() {
             ]
         );
     }
+}
+
+#[test]
+fn a_fitted_part_takes_an_ant_only_with_all_its_enemies() {
+    // own ant 0 is engaged with enemies 0 and 1, own ant 1 with 1 and 2, own ant 2 with
+    // 0. Parts of two from ant 0: with ant 2 free, both ways take ants 0 and 2 (ant 2's
+    // enemy is the part's); with ant 2 in another part already, the cut part takes ant 1
+    // and leaves out enemy 2, which ant 1 fights; the fitted part with room for two
+    // enemies leaves ant 1 for a part of its own, and with room for three takes it with
+    // enemy 2
+    let foes_of = vec![vec![0, 1], vec![1, 2], vec![0]];
+    let ours_of = vec![vec![0, 2], vec![0, 1], vec![1]];
+    let done = vec![false; 3];
+    let (part, foes) = phalanx::cut_part(0, (&foes_of, &ours_of), &done, 2);
+    assert_eq!((part, foes), (vec![0, 2], vec![0, 1]));
+    let mut p = PhalanxParams {
+        part: 2,
+        part_foes: 2,
+        fit: true,
+        ..PhalanxParams::default()
+    };
+    let (part, foes) = phalanx::fitted_part(0, (&foes_of, &ours_of), &done, p);
+    assert_eq!((part, foes), (vec![0, 2], vec![0, 1]));
+    let taken = vec![false, false, true];
+    let (part, _) = phalanx::fitted_part(0, (&foes_of, &ours_of), &taken, p);
+    assert_eq!(part, vec![0]);
+    let (part, _) = phalanx::cut_part(0, (&foes_of, &ours_of), &taken, 2);
+    assert_eq!(part, vec![0, 1], "the cut part takes ant 1 without enemy 2");
+    p.part_foes = 3;
+    let (part, foes) = phalanx::fitted_part(0, (&foes_of, &ours_of), &taken, p);
+    assert_eq!((part, foes), (vec![0, 1], vec![0, 1, 2]));
+}
+
+#[test]
+fn an_engaged_enemy_left_out_of_a_part_is_counted_when_parts_fit() {
+    // our ant at (10, 10); enemies at (10, 14), (13, 10) and (13, 11), all engaged with it
+    // (one step each brings them within attack range). Holding, the two to the south can
+    // both reach it (it dies, killing none); north is out of everyone's reach. Parts of one
+    // enemy, cut, the search sees only the first, (10, 14), and the ant holds; fitted, with
+    // room for three enemies, it sees all and steps north; the default parts of five see
+    // all three too
+    let things = [
+        (10, 10, b'a'),
+        (10, 14, b'b'),
+        (13, 10, b'b'),
+        (13, 11, b'b'),
+    ];
+    let base = PhalanxParams {
+        part: 1,
+        ..lone_params(0, false)
+    };
+    let fitted = PhalanxParams {
+        fit: true,
+        part_foes: 3,
+        ..base
+    };
+    assert_eq!(order_of((10, 10), &things, base), None);
+    assert_eq!(
+        order_of((10, 10), &things, fitted).as_deref(),
+        Some("o 10 10 n")
+    );
+    assert_eq!(
+        order_of((10, 10), &things, lone_params(0, false)).as_deref(),
+        Some("o 10 10 n")
+    );
+}
+
+#[test]
+fn fitted_parts_orders_are_legal_and_stay_in_budget() {
+    for part_foes in [5, 8] {
+        assert_a_whole_game_stays_in_budget(PhalanxParams {
+            fit: true,
+            part_foes,
+            ..PhalanxParams::default()
+        });
+    }
+}
+
+#[test]
+fn tracing_names_the_enemies_a_part_left_out() {
+    // the position of `an_engaged_enemy_left_out_of_a_part_is_counted_when_parts_fit`:
+    // tracing, the one part of the cut search has our ant and the first enemy, the other
+    // two left out; fitted, it has all three and leaves none out; both are weak (no own
+    // ant or hill near)
+    let mut all = vec![(30, 10, b'0'), (30, 30, b'1')];
+    all.extend([
+        (10, 10, b'a'),
+        (10, 14, b'b'),
+        (13, 10, b'b'),
+        (13, 11, b'b'),
+    ]);
+    let rows = open_map(&all);
+    let seen = |fit: bool| {
+        let params = PhalanxParams {
+            part: 1,
+            part_foes: 3,
+            fit,
+            ..lone_params(0, false)
+        };
+        let mut bot = PhalanxBot::with_params(0, params).tracing();
+        answer_turn_one(&rows, &mut bot);
+        bot.parts_seen().to_vec()
+    };
+    let cut = PartTrace {
+        ours: vec![(10, 10)],
+        foes: vec![(10, 14)],
+        left_out: vec![(13, 10), (13, 11)],
+        fixed: 0,
+        strength: 0,
+    };
+    assert_eq!(seen(false), [cut]);
+    let fitted = PartTrace {
+        ours: vec![(10, 10)],
+        foes: vec![(10, 14), (13, 10), (13, 11)],
+        left_out: Vec::new(),
+        fixed: 0,
+        strength: 0,
+    };
+    assert_eq!(seen(true), [fitted]);
 }
