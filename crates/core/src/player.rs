@@ -183,6 +183,15 @@ pub trait MoveOrdering<G: Game>: Send + Sync {
     /// Reorders `moves` of `state`, most promising first.
     fn order(&self, state: &G, moves: &mut [G::Move]);
 
+    /// The legal moves of `state` in this ordering's order, into `moves` (cleared first):
+    /// what a search asks at every inner node. The default lists them
+    /// ([`Game::legal_moves`]) and [`order`](MoveOrdering::order)s them; an ordering may
+    /// write them in order at once, but must give exactly that list.
+    fn ordered_moves(&self, state: &G, moves: &mut Vec<G::Move>) {
+        state.legal_moves(moves);
+        self.order(state, moves);
+    }
+
     /// Whether a search should play out [`noisy`](MoveOrdering::noisy) moves past its
     /// horizon (a quiescence search) instead of trusting the evaluation there. `false`, the
     /// default: the horizon is the evaluation alone, as for every game without the hook.

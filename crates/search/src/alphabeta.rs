@@ -589,8 +589,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
                 if ply == 1
                     && let Some(i) = e.best
                 {
-                    state.legal_moves(&mut moves);
-                    self.ordering.order(state, &mut moves);
+                    self.ordering.ordered_moves(state, &mut moves);
                     pv.extend(moves.get(usize::from(i)));
                 }
                 self.move_stack.push(moves);
@@ -623,8 +622,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             }
         }
 
-        state.legal_moves(&mut moves);
-        self.ordering.order(state, &mut moves);
+        self.ordering.ordered_moves(state, &mut moves);
         // The table keeps moves as indices in this ordered list; the hint (the root's move
         // from the last depth, or the table's) is tried first, and `hinted` remembers where
         // it came from to give the stored index in the list before the rotation.

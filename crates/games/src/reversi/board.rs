@@ -115,15 +115,67 @@ pub trait Size: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
 /// search, which evaluates at every leaf, plays on [`IndexedOthello`] (and on 10x10, for
 /// the same reason, [`IndexedReversi10`]; `Heuristics::Searched`).
 pub trait Tracked<B>: Copy + Send + Sync + 'static {
-    /// The data of a board with these discs.
-    fn new(black: B, white: B) -> Self;
+    /// The data of a board with these discs, `own`'s side to move (`own` is `black` or
+    /// `white`, `opp` the other).
+    fn new(black: B, white: B, own: B, opp: B) -> Self;
     /// `mover` placed a disc on cell `cell` and turned the discs `flipped` over.
     fn place(&mut self, mover: Seat, cell: usize, flipped: B);
+    /// The move (a placement or a pass) is over and the side owning `own` is to move: for
+    /// data that depends on whose turn it is. Nothing by default.
+    #[inline(always)]
+    fn turned(&mut self, own: B, opp: B) {
+        let _ = (own, opp);
+    }
+    /// The cells the side to move may take, where they are kept ([`EightKept`]); `None`
+    /// (the default) and the rules compute them from the discs.
+    #[inline(always)]
+    fn placements(&self) -> Option<B> {
+        None
+    }
 }
 
 impl<B> Tracked<B> for () {
-    fn new(_: B, _: B) -> Self {}
+    fn new(_: B, _: B, _: B, _: B) -> Self {}
     fn place(&mut self, _: Seat, _: usize, _: B) {}
+}
+
+/// What [`EightIndexed`] keeps: the pattern indices ([`super::pattern::Indices`]) and the
+/// cells the side to move may take, computed once by each move.
+///
+/// Why the moves: a node of the search asked for them up to three times, all by the same
+/// bitboard fill (whether the game is over, the move list, the evaluation's mobility), so
+/// every leaf computed the mover's moves twice and every inner node twice; each is now
+/// computed once, by the move that made the position, and read by all three (the search
+/// reaches every position it plays, so none is computed for nothing). The tests check the
+/// kept moves against a fresh computation along random games.
+#[derive(Clone, Copy)]
+pub struct EightKept {
+    pub(crate) indices: super::pattern::Indices,
+    moves: u64,
+}
+
+impl Tracked<u64> for EightKept {
+    fn new(black: u64, white: u64, own: u64, opp: u64) -> Self {
+        EightKept {
+            indices: Tracked::new(black, white, own, opp),
+            moves: super::eight::legal(own, opp),
+        }
+    }
+
+    #[inline(always)]
+    fn place(&mut self, mover: Seat, cell: usize, flipped: u64) {
+        Tracked::place(&mut self.indices, mover, cell, flipped);
+    }
+
+    #[inline(always)]
+    fn turned(&mut self, own: u64, opp: u64) {
+        self.moves = super::eight::legal(own, opp);
+    }
+
+    #[inline(always)]
+    fn placements(&self) -> Option<u64> {
+        Some(self.moves)
+    }
 }
 
 /// The four boards differ only in these four facts; one macro writes their `Size`.
@@ -157,12 +209,12 @@ pub struct Eight;
 size!(Eight, u64, 8, (), OTHELLO_INFO);
 
 /// 8x8 as [`Eight`], the same game, with the pattern indices of 8x8 Othello's evaluation
-/// kept up to date by every move ([`super::pattern::Indices`]): the board the alpha-beta
+/// and the side to move's placements kept up to date by every move ([`EightKept`]): the board the alpha-beta
 /// search plays on ([`IndexedOthello`]; see [`Tracked`] for why it is a board of its own).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct EightIndexed;
 
-size!(EightIndexed, u64, 8, super::pattern::Indices, OTHELLO_INFO);
+size!(EightIndexed, u64, 8, EightKept, OTHELLO_INFO);
 
 /// 10x10, in a `u128`: HackerEarth's Reversi.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -267,7 +319,7 @@ impl<S: Size> Reversi<S> {
             own: black,
             opp: white,
             turn: Seat::FIRST,
-            tracked: S::Tracked::new(black, white),
+            tracked: S::Tracked::new(black, white, black, white),
             size: PhantomData,
         }
     }
@@ -291,7 +343,7 @@ impl<S: Size> Reversi<S> {
             own,
             opp,
             turn,
-            tracked: S::Tracked::new(black, white),
+            tracked: S::Tracked::new(black, white, own, opp),
             size: PhantomData,
         }
     }
@@ -368,7 +420,7 @@ macro_rules! indexed_conversions {
                     own: s.own,
                     opp: s.opp,
                     turn: s.turn,
-                    tracked: Tracked::new(s.discs(Disc::Black), s.discs(Disc::White)),
+                    tracked: Tracked::new(s.discs(Disc::Black), s.discs(Disc::White), s.own, s.opp),
                     size: PhantomData,
                 }
             }
@@ -398,7 +450,7 @@ impl IndexedOthello {
     /// weights or others (`othello_fit duel` plays weights files against each other).
     #[inline]
     pub fn indices(&self) -> &[u16; super::pattern::LANES] {
-        self.tracked.view(self.turn)
+        self.tracked.indices.view(self.turn)
     }
 }
 

@@ -35,6 +35,7 @@ fn some_moves(own: u64, mask: u64, dir: u32) -> u64 {
 
 /// Whether the 8x8 move generator runs its AVX2 copy on this machine (the CPU has the
 /// features and `PLY_NO_SIMD` is not set): what a benchmark reports beside its figure.
+#[inline]
 pub fn simd_in_use() -> bool {
     #[cfg(target_arch = "x86_64")]
     {

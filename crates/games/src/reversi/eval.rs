@@ -2,7 +2,7 @@
 //! the choice between it and the fitted patterns of [`super::pattern`] for 8x8 Othello, and a
 //! static move ordering. Rules know nothing of them.
 
-use ply_core::{Evaluator, MoveOrdering, Score};
+use ply_core::{Evaluator, Game, MoveOrdering, Score};
 
 use super::board::{Bits, IndexedOthello, IndexedReversi10, Othello, Reversi, Reversi10, Size};
 use super::moves::{Place, legal, shift};
@@ -176,9 +176,81 @@ impl<S: Size> CellRanks<S> {
     const TABLE: [u8; 128] = cell_ranks(S::N);
 }
 
+/// The cells of each [`CornersFirst`] rank on an `n` x `n` board.
+const fn rank_masks(n: usize) -> [u128; RANKS] {
+    let table = cell_ranks(n);
+    let mut out = [0u128; RANKS];
+    let mut i = 0;
+    while i < n * n {
+        out[table[i] as usize] |= 1u128 << i;
+        i += 1;
+    }
+    out
+}
+
+impl<S: Size> CellRanks<S> {
+    const MASKS: [u128; RANKS] = rank_masks(S::N);
+}
+
+/// `moves` in [`CornersFirst`]'s order when they are placements in increasing cell order
+/// (as [`ply_core::Game::legal_moves`] lists them): the set of their cells, each rank's
+/// cells then written out in increasing order, which is what the stable sort gives. `false`
+/// (and `moves` untouched) for any other list.
+#[inline]
+fn order_ascending<S: Size>(moves: &mut [Place]) -> bool {
+    let mut cells = S::Bits::ZERO;
+    let mut next = 0;
+    for m in moves.iter() {
+        let Some((r, c)) = m.cell() else {
+            return false;
+        };
+        let i = r * S::N + c;
+        if i < next || r >= S::N || c >= S::N {
+            return false;
+        }
+        next = i + 1;
+        cells |= S::Bits::cell(i);
+    }
+    let mut k = 0;
+    by_rank::<S>(cells, |m| {
+        moves[k] = m;
+        k += 1;
+    });
+    true
+}
+
+/// Each of `cells` as a placement, in [`CornersFirst`]'s order: rank by rank, each rank's
+/// cells in increasing order.
+#[inline(always)]
+fn by_rank<S: Size>(cells: S::Bits, mut out: impl FnMut(Place)) {
+    for mask in CellRanks::<S>::MASKS {
+        let mut rank = cells & S::Bits::from_u128(mask);
+        while !rank.is_empty() {
+            let i = rank.lowest() as usize;
+            rank &= !S::Bits::cell(i);
+            out(Place::from_index(i, S::N));
+        }
+    }
+}
+
 impl<S: Size> MoveOrdering<Reversi<S>> for CornersFirst {
+    /// The placements written out rank by rank, with no list to sort (a pass, or nothing
+    /// at the end, as the rules list them).
+    fn ordered_moves(&self, state: &Reversi<S>, moves: &mut Vec<Place>) {
+        let cells = state.placements();
+        if cells.is_empty() {
+            state.legal_moves(moves);
+            return;
+        }
+        moves.clear();
+        by_rank::<S>(cells, |m| moves.push(m));
+    }
+
     fn order(&self, _: &Reversi<S>, moves: &mut [Place]) {
-        // A pass is alone in its list; at most N * N placements.
+        if order_ascending::<S>(moves) {
+            return;
+        }
+        // Any other list (a pass is alone in its list; at most N * N placements).
         let rank = |m: &Place| match m.cell() {
             None => 0,
             Some((r, c)) => usize::from(CellRanks::<S>::TABLE[r * S::N + c]),
@@ -242,8 +314,12 @@ impl Evaluator<IndexedOthello> for OthelloEval {
         match self {
             OthelloEval::Pattern | OthelloEval::Tempo => {
                 let idx = state.indices();
-                let value = super::pattern::WEIGHTS
-                    .evaluate_indexed(state.own, state.opp, |k| u32::from(idx[k]));
+                let value = super::pattern::WEIGHTS.evaluate_kept(
+                    state.own,
+                    state.opp,
+                    state.placements(),
+                    |k| u32::from(idx[k]),
+                );
                 Score(match self {
                     OthelloEval::Tempo => {
                         value + super::tempo::tempo((state.own | state.opp).count_ones())
@@ -305,7 +381,7 @@ impl OthelloEval {
 pub(crate) mod tests {
     use ply_core::{Game, MoveOrdering};
     use rand::SeedableRng;
-    use rand::seq::IndexedRandom;
+    use rand::seq::{IndexedRandom, SliceRandom};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
@@ -334,6 +410,7 @@ pub(crate) mod tests {
 
     fn orders_agree_along_random_games<S: Size>(seed: u64, games: usize) -> usize {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut other = ChaCha8Rng::seed_from_u64(seed + 1000);
         let mut moves = Vec::new();
         let mut checked = 0;
         for _ in 0..games {
@@ -343,11 +420,24 @@ pub(crate) mod tests {
                 let Some(&mv) = moves.choose(&mut rng) else {
                     break;
                 };
-                let mut fast = moves.clone();
-                CornersFirst.order(&s, &mut fast);
+                // The legal list (in cell order: the placements' set written out by rank),
+                // then the same moves shuffled, and with one repeated (the counting sort).
+                let mut shuffled = moves.clone();
+                shuffled.shuffle(&mut other);
+                let mut repeated = moves.clone();
+                repeated.push(moves[0]);
+                let mut direct = Vec::new();
+                CornersFirst.ordered_moves(&s, &mut direct);
                 let mut plain = moves.clone();
                 plain_order::<S>(&mut plain);
-                assert_eq!(fast, plain, "{s}");
+                assert_eq!(direct, plain, "{s}");
+                for list in [&moves, &shuffled, &repeated] {
+                    let mut fast = list.clone();
+                    CornersFirst.order(&s, &mut fast);
+                    let mut plain = list.clone();
+                    plain_order::<S>(&mut plain);
+                    assert_eq!(fast, plain, "{s}");
+                }
                 checked += 1;
                 s.play_unchecked(mv);
             }

@@ -75,8 +75,8 @@ pub mod tempo;
 mod tests;
 
 pub use board::{
-    Bits, Disc, Eight, EightIndexed, IndexedOthello, IndexedReversi10, Othello, Reversi, Reversi10,
-    Size, Ten, TenIndexed, Tracked,
+    Bits, Disc, Eight, EightIndexed, EightKept, IndexedOthello, IndexedReversi10, Othello, Reversi,
+    Reversi10, Size, Ten, TenIndexed, Tracked,
 };
 pub use eight::simd_in_use;
 pub use endgame::{EndgameSolver, SHALLOW, Solution, SolveMode, empties};

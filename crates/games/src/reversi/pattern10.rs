@@ -147,7 +147,7 @@ pub fn indices_plain(own: u128, opp: u128) -> Vec<u32> {
 pub type Indices = super::pattern::SeatIndices<u32, LANES>;
 
 impl super::Tracked<u128> for Indices {
-    fn new(black: u128, white: u128) -> Indices {
+    fn new(black: u128, white: u128, _: u128, _: u128) -> Indices {
         Indices::from_views(indices(black, white), indices(white, black))
     }
 

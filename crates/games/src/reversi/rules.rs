@@ -26,7 +26,9 @@ pub(crate) static REVERSI_INFO: GameInfo = GameInfo {
 impl<S: Size> Reversi<S> {
     /// The cells the side to move may take.
     pub fn placements(&self) -> S::Bits {
-        legal::<S>(self.own, self.opp)
+        self.tracked
+            .placements()
+            .unwrap_or_else(|| legal::<S>(self.own, self.opp))
     }
 
     /// Whether the side to move must pass: it has no placement, the other side has one.
@@ -77,6 +79,7 @@ impl<S: Size> Game for Reversi<S> {
         }
         std::mem::swap(&mut self.own, &mut self.opp);
         self.turn = self.turn.next(2);
+        self.tracked.turned(self.own, self.opp);
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -606,10 +606,12 @@ impl ply_core::MoveOrdering<Othello> for PlainCornersFirst {
 }
 
 /// The search as `ply bot othello` runs it (ProbCut, iterative deepening, the table trusted
-/// at any depth), on the searched state with the incremental pattern indices and with the
-/// counting-sort order, visits exactly the nodes, and finds exactly the moves, scores and
-/// lines, of the same search on the plain game with the evaluation recomputed at every node
-/// and the comparison sort: the speed-ups change nothing but the speed.
+/// at any depth), on the searched state with the incremental pattern indices and the kept
+/// placements, with the moves written out in order from the placements, visits exactly the
+/// nodes, and finds exactly the moves, scores and lines, of the same search on the plain
+/// game with the evaluation (indices and mobility) recomputed at every node, the moves
+/// listed by the rules and ordered by the comparison sort: the speed-ups of sessions 30 and
+/// 38 change nothing but the speed.
 #[test]
 fn the_fast_evaluation_and_order_search_exactly_as_the_plain_ones() {
     use ply_search::{AlphaBeta, Config, Deepening};
@@ -653,6 +655,12 @@ fn indexed_othello_plays_exactly_as_othello() {
             plain.legal_moves(&mut plain_moves);
             indexed.legal_moves(&mut indexed_moves);
             assert_eq!(plain_moves, indexed_moves, "{plain}");
+            // The placements the indexed state keeps, against the plain state's fresh fill.
+            assert_eq!(
+                (plain.placements(), plain.must_pass()),
+                (indexed.placements(), indexed.must_pass()),
+                "{plain}"
+            );
             assert_eq!(
                 (plain.key(), plain.outcome(), plain.to_string()),
                 (indexed.key(), indexed.outcome(), indexed.to_string())
