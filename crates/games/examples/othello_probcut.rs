@@ -26,16 +26,8 @@ use rand::seq::IndexedRandom;
 
 #[path = "common/othello_games.rs"]
 mod games;
-
-fn arg<T: std::str::FromStr>(args: &[String], key: &str, default: T) -> Result<T, String> {
-    match args.iter().position(|a| a == key) {
-        None => Ok(default),
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("{key} needs a number")),
-    }
-}
+#[path = "common/options.rs"]
+mod options;
 
 /// Scores at depths 1..=max (index d-1) of one sampled position, and its bucket.
 type Sample = (usize, Vec<i32>);
@@ -52,10 +44,11 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let games: u64 = arg(args, "--games", 400)?;
-    let seed: u64 = arg(args, "--seed", 1)?;
-    let threads: u64 = arg(args, "--threads", 1)?;
-    let max: u32 = arg(args, "--max-depth", 10)?;
+    let opts = options::Options::parse(args)?;
+    let games: u64 = opts.num("games", 400)?;
+    let seed: u64 = opts.num("seed", 1)?;
+    let threads: u64 = opts.num("threads", 1)?;
+    let max: u32 = opts.num("max-depth", 10)?;
     let start = Instant::now();
     let samples: Vec<Sample> = games::on_threads(games, threads, |g| sample_game(seed, g, max));
     eprintln!(

@@ -25,16 +25,8 @@ use rand::seq::IndexedRandom;
 #[path = "common/othello_games.rs"]
 #[allow(dead_code)] // `on_threads` is for the other examples
 mod games;
-
-fn arg<T: std::str::FromStr>(args: &[String], key: &str, default: T) -> Result<T, String> {
-    match args.iter().position(|a| a == key) {
-        None => Ok(default),
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("{key} needs a number")),
-    }
-}
+#[path = "common/options.rs"]
+mod options;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -61,10 +53,11 @@ fn time_to_depth(root: &IndexedOthello, depth: u32, threads: usize) -> (Duration
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let positions: u64 = arg(args, "--positions", 24)?;
-    let seed: u64 = arg(args, "--seed", 38)?;
-    let depth: u32 = arg(args, "--depth", 10)?;
-    let threads: usize = arg(args, "--threads", 2)?;
+    let opts = options::Options::parse(args)?;
+    let positions: u64 = opts.num("positions", 24)?;
+    let seed: u64 = opts.num("seed", 38)?;
+    let depth: u32 = opts.num("depth", 10)?;
+    let threads: usize = opts.num("threads", 2)?;
     if depth == 0 || threads < 2 {
         return Err("--depth must be at least 1 and --threads at least 2".into());
     }
