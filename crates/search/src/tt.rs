@@ -475,7 +475,10 @@ mod tests {
     fn a_torn_slot_reads_as_empty() {
         for layout in LAYOUTS {
             let tt = TranspositionTable::with_layout(1 << 10, layout);
-            let (a, b) = (entry(3, 4, 30, Some(1)), entry(3 + (1 << 20), 6, 60, Some(2)));
+            let (a, b) = (
+                entry(3, 4, 30, Some(1)),
+                entry(3 + (1 << 20), 6, 60, Some(2)),
+            );
             tt.store(a);
             // Another position's data under this one's check word, as two writers
             // interleaved would leave it.
