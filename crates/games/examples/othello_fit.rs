@@ -11,7 +11,7 @@
 //!                  [--opening-plies K] [--probcut on|off]
 //! othello_fit speed [--depth D] [--positions N] [--seed S] [--eval classic|pattern|both]
 //!                   [--empties LO-HI] [--roots R] [--probcut on|off]
-//!                   [--deepening fixed|iterative]
+//!                   [--deepening fixed|iterative] [--tt buckets|direct] [--per-root on]
 //! ```
 //!
 //! `generate` plays N games, game `g` seeded from (S, g) alone (so the file does not depend
@@ -51,7 +51,9 @@
 //! 20) of those positions with LO to HI empties (default 40-60), in nodes per second.
 //! `--probcut on --deepening iterative` searches as `ply bot othello` does (ProbCut,
 //! iterative deepening up to the depth), still deterministic: the node counts are the same
-//! on every run, so two builds can be compared on them. Figures go in docs/benchmarks.md.
+//! on every run, so two builds can be compared on them. `--tt direct` searches with the
+//! direct-mapped table of sessions 1-38 instead of the buckets; `--per-root on` prints each
+//! root's move, score and nodes. Figures go in docs/benchmarks.md.
 //!
 //! The data stays out of git: write it under target/ or /tmp. The committed weights and the
 //! exact commands that made them are in `crates/games/data/othello-patterns.md`.
@@ -67,7 +69,7 @@ use ply_games::reversi::pattern::{
 use ply_games::reversi::{
     CornersFirst, EndgameSolver, IndexedOthello, Othello, OthelloEval, Place, SolveMode, empties,
 };
-use ply_search::{AlphaBeta, Config, Deepening};
+use ply_search::{AlphaBeta, Config, Deepening, TtLayout};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -351,6 +353,12 @@ fn speed(o: &Options) -> Result<(), String> {
         "iterative" => Deepening::Iterative,
         d => return Err(format!("--deepening: fixed or iterative, not {d:?}")),
     };
+    let tt_layout = match o.get("tt").unwrap_or("buckets") {
+        "buckets" => TtLayout::Buckets,
+        "direct" => TtLayout::Direct,
+        t => return Err(format!("--tt: buckets or direct, not {t:?}")),
+    };
+    let per_root = o.get("per-root").is_some_and(|v| v == "on");
     // As the bot does: evaluated and searched on the state that keeps the pattern indices.
     let mut roots = vec![IndexedOthello::from(Othello::start())];
     roots.extend(
@@ -399,6 +407,7 @@ fn speed(o: &Options) -> Result<(), String> {
                 Config {
                     deepening,
                     probcut,
+                    tt_layout,
                     ..Config::default()
                 },
             );
@@ -408,6 +417,14 @@ fn speed(o: &Options) -> Result<(), String> {
                 .best
                 .and_then(|m| m.cell())
                 .map_or(64, |(r, c)| r * 8 + c);
+            if per_root {
+                println!(
+                    "root {:016x}: move {mv}, score {}, {} nodes",
+                    root.key(),
+                    report.score.0,
+                    report.nodes
+                );
+            }
             found = found.wrapping_mul(1_000_003)
                 ^ (mv as u64) << 32
                 ^ u64::from(report.score.0 as u32);

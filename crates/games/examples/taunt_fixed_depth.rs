@@ -4,13 +4,15 @@
 //!
 //! ```text
 //! taunt_fixed_depth [--positions N] [--depth D] [--seed S] [--fitted 0|1] [--nmp 0|1]
-//!     [--lmr 0|1] [--nodes N]
+//!     [--lmr 0|1] [--nodes N] [--direct 0|1]
 //! ```
 //!
 //! `--fitted 1` searches with the bot's default evaluation (`TauntEval::Fitted`) instead of
 //! `Material`; `--nmp 1` and `--lmr 1` turn on null moves and late-move reductions; with
 //! `--nodes N` each position is searched by iterative deepening until N nodes, and the line
-//! gives the last depth finished there (the depth a search reaches on the same work).
+//! gives the last depth finished there (the depth a search reaches on the same work);
+//! `--direct 1` searches with the direct-mapped table of sessions 1-38 instead of the
+//! buckets.
 //!
 //! Position `i` is the start after a random number (0 to 59) of random plies, seeded from
 //! (S, i) alone. Run it on two versions of the code and `diff` the per-position lines: a pure
@@ -20,7 +22,7 @@ use std::time::Instant;
 
 use ply_core::{Budget, Game};
 use ply_games::taunt::{CapturesFirst, Taunt, TauntEval};
-use ply_search::{AlphaBeta, Config};
+use ply_search::{AlphaBeta, Config, TtLayout};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -47,6 +49,11 @@ fn main() {
     let config = Config {
         null_move: arg(&args, "--nmp", 0) == 1,
         late_moves: arg(&args, "--lmr", 0) == 1,
+        tt_layout: if arg(&args, "--direct", 0) == 1 {
+            TtLayout::Direct
+        } else {
+            TtLayout::Buckets
+        },
         ..Config::default()
     };
     let max_nodes = args

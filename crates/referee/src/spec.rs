@@ -23,6 +23,7 @@ use ply_core::{Budget, Fault, Game, Player};
 use ply_games::{BookChoice, Endgame, EvalChoice, HackerEarth, Heuristics, Searching};
 use ply_search::{
     AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
+    TtLayout,
 };
 
 use crate::bot::{Bot, BuiltinBot, PerMoveBot};
@@ -128,6 +129,9 @@ pub struct BuiltinOptions {
     /// Size of alphabeta's transposition table in MB (`hash=`, 1 to [`MAX_HASH_MB`];
     /// default 16).
     pub hash_mb: Option<u32>,
+    /// How alphabeta's table groups its slots (`tt=buckets`, the default, four a cache
+    /// line, or `tt=direct`, one an index as before session 39).
+    pub tt_layout: Option<TtLayout>,
     /// Whether alphabeta cuts by ProbCut where the evaluator offers it (`probcut=` 1 or 0;
     /// default [`DEFAULT_PROBCUT`]).
     pub probcut: Option<bool>,
@@ -218,7 +222,7 @@ impl FromStr for PlayerSpec {
                 .ok_or_else(|| bad("write options as key=value, e.g. ms=100"))?;
             let takes = match kind {
                 BuiltinKind::Alphabeta => {
-                    "alphabeta takes ms=, depth=, threads=, hash=, endgame=, probcut=, nmp=, lmr=, book= and eval="
+                    "alphabeta takes ms=, depth=, threads=, hash=, tt=, endgame=, probcut=, nmp=, lmr=, book= and eval="
                 }
                 BuiltinKind::Mcts => "mcts takes ms= and iterations=",
                 BuiltinKind::Greedy => "greedy takes eval=",
@@ -233,6 +237,17 @@ impl FromStr for PlayerSpec {
                     "classic" => EvalChoice::Classic,
                     "tempo" => EvalChoice::Tempo,
                     _ => return Err(bad("eval is best, classic or tempo")),
+                });
+                continue;
+            }
+            if key == "tt" {
+                if kind != BuiltinKind::Alphabeta {
+                    return Err(bad(takes));
+                }
+                opts.tt_layout = Some(match value {
+                    "buckets" => TtLayout::Buckets,
+                    "direct" => TtLayout::Direct,
+                    _ => return Err(bad("tt is buckets or direct")),
                 });
                 continue;
             }
@@ -348,6 +363,15 @@ impl fmt::Display for PlayerSpec {
                 if let Some(h) = o.hash_mb {
                     opts.push(format!("hash={h}"));
                 }
+                if let Some(t) = o.tt_layout {
+                    opts.push(
+                        match t {
+                            TtLayout::Buckets => "tt=buckets",
+                            TtLayout::Direct => "tt=direct",
+                        }
+                        .to_string(),
+                    );
+                }
                 if let Some(e) = o.endgame {
                     opts.push(format!("endgame={}", u8::from(e)));
                 }
@@ -443,6 +467,7 @@ pub fn builtin_player<G: Heuristics>(
                 tt_bytes: options
                     .hash_mb
                     .map_or(Config::default().tt_bytes, |mb| (mb as usize) << 20),
+                tt_layout: options.tt_layout.unwrap_or_default(),
                 probcut: options.probcut.unwrap_or(DEFAULT_PROBCUT),
                 null_move: options.null_move.unwrap_or(DEFAULT_NULL_MOVE),
                 late_moves: options.late_moves.unwrap_or(DEFAULT_LATE_MOVES),
@@ -822,6 +847,29 @@ mod tests {
         ] {
             let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(e.contains("threads"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn tt_chooses_the_tables_layout() {
+        for (text, layout) in [
+            ("builtin:alphabeta:ms=100,tt=direct", TtLayout::Direct),
+            ("builtin:alphabeta:ms=100,tt=buckets", TtLayout::Buckets),
+        ] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            let PlayerSpec::Builtin(_, options) = spec else {
+                panic!("a built-in")
+            };
+            assert_eq!(options.tt_layout, Some(layout));
+        }
+        for bad in [
+            "builtin:alphabeta:tt=lines",
+            "builtin:alphabeta:tt=1",
+            "builtin:mcts:tt=direct",
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(e.contains("tt"), "{bad}: {e}");
         }
     }
 

@@ -8,7 +8,7 @@ use ply_core::{Budget, Evaluator, Fault, Game, MoveOrdering, NoOrdering, Player,
 
 use crate::negamax::terminal_score;
 use crate::report::SearchReport;
-use crate::tt::{Bound, Entry, TranspositionTable};
+use crate::tt::{Bound, Entry, TranspositionTable, TtLayout};
 
 /// How deep a stored score must be before the search trusts it instead of searching again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -38,6 +38,9 @@ pub enum Deepening {
 pub struct Config {
     /// Size of the transposition table in bytes; 0 turns it off.
     pub tt_bytes: usize,
+    /// How the table's slots are grouped: buckets of a cache line (the default) or the
+    /// earlier direct-mapped table.
+    pub tt_layout: TtLayout,
     /// When to trust the table.
     pub probe: TtProbe,
     /// Iterative deepening or one fixed depth.
@@ -77,6 +80,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             tt_bytes: 16 << 20,
+            tt_layout: TtLayout::Buckets,
             probe: TtProbe::AtLeastDepth,
             deepening: Deepening::Iterative,
             threads: 1,
@@ -195,8 +199,12 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             eval,
             ordering,
             config,
-            tt: (config.tt_bytes > 0)
-                .then(|| Arc::new(TranspositionTable::with_bytes(config.tt_bytes))),
+            tt: (config.tt_bytes > 0).then(|| {
+                Arc::new(TranspositionTable::with_layout(
+                    config.tt_bytes,
+                    config.tt_layout,
+                ))
+            }),
             nodes: 0,
             budget: Budget::UNLIMITED,
             stopped: false,
@@ -236,6 +244,11 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         self.nodes = 0;
         self.budget = budget;
         self.stopped = false;
+        if let Some(tt) = &self.tt {
+            // Ages the entries of earlier searches (of a table kept between moves). The
+            // helpers of a parallel search never call this: one bump a search.
+            tt.new_search();
+        }
         let mut report = SearchReport {
             best: None,
             score: Score::DRAW,

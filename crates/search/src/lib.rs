@@ -25,4 +25,4 @@ pub use mcts::{Mcts, MctsConfig, MctsPlayer};
 pub use negamax::{negamax, negamax_quiescent, quiescence, terminal_score};
 pub use perft::{perft, perft_divide, perft_divide_with};
 pub use report::SearchReport;
-pub use tt::{Bound, TranspositionTable};
+pub use tt::{Bound, TranspositionTable, TtLayout};

@@ -14,7 +14,7 @@ use ply_core::{
     ParseStateError, Score, Seat,
 };
 use ply_games::tictactoe::{Lines, TicTacToe};
-use ply_search::{AlphaBeta, Config, Deepening, TtProbe, negamax, negamax_quiescent};
+use ply_search::{AlphaBeta, Config, Deepening, TtLayout, TtProbe, negamax, negamax_quiescent};
 
 /// Take-away on three heaps: take 1 to 3 stones from one heap; whoever takes the last stone
 /// wins. Many move orders reach the same heaps, so the transposition table is exercised.
@@ -169,6 +169,7 @@ fn random_positions<G: Game>(count: usize, max_plies: usize, seed: u64) -> Vec<G
 fn configs() -> Vec<(&'static str, Config)> {
     let base = Config {
         tt_bytes: 0,
+        tt_layout: TtLayout::Buckets,
         probe: TtProbe::SameDepth,
         deepening: Deepening::Fixed,
         threads: 1,
@@ -236,6 +237,25 @@ fn configs() -> Vec<(&'static str, Config)> {
             "two threads, tiny table (torn and colliding slots)",
             Config {
                 tt_bytes: 64,
+                deepening: Deepening::Iterative,
+                threads: 2,
+                ..base
+            },
+        ),
+        (
+            "tiny direct-mapped table",
+            Config {
+                tt_bytes: 64,
+                tt_layout: TtLayout::Direct,
+                deepening: Deepening::Iterative,
+                ..base
+            },
+        ),
+        (
+            "two threads, direct-mapped table",
+            Config {
+                tt_bytes: 1 << 10,
+                tt_layout: TtLayout::Direct,
                 deepening: Deepening::Iterative,
                 threads: 2,
                 ..base
@@ -312,6 +332,7 @@ fn solved_values_agree_whatever_the_table_policy() {
         for probe in [TtProbe::AtLeastDepth, TtProbe::SameDepth] {
             let config = Config {
                 tt_bytes: 1 << 16,
+                tt_layout: TtLayout::Buckets,
                 probe,
                 deepening: Deepening::Iterative,
                 threads: 1,
@@ -384,6 +405,7 @@ fn principal_variation_is_a_legal_line() {
 fn check_stopped_part_way<G: Game, E: Evaluator<G> + Copy>(eval: E, positions: &[G]) -> usize {
     let config = Config {
         tt_bytes: 1 << 16,
+        tt_layout: TtLayout::Buckets,
         probe: TtProbe::SameDepth,
         deepening: Deepening::Iterative,
         threads: 1,
@@ -460,6 +482,7 @@ impl MoveOrdering<TakeAway> for RefusesNullMoves {
 fn no_null_move_where_the_hook_forbids_it() {
     let config = |null_move| Config {
         tt_bytes: 1 << 16,
+        tt_layout: TtLayout::Buckets,
         probe: TtProbe::SameDepth,
         deepening: Deepening::Iterative,
         threads: 1,

@@ -414,6 +414,7 @@ impl ply_core::Evaluator<Othello> for NoProbCut {
 fn fixed(probcut: bool) -> ply_search::Config {
     ply_search::Config {
         tt_bytes: 1 << 16,
+        tt_layout: ply_search::TtLayout::Buckets,
         probe: ply_search::TtProbe::SameDepth,
         deepening: ply_search::Deepening::Fixed,
         threads: 1,

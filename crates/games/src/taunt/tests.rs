@@ -547,10 +547,11 @@ fn search_positions(count: usize, seed: u64) -> Vec<Taunt> {
 #[test]
 fn quiescent_alphabeta_equals_quiescent_negamax() {
     use ply_core::{Budget, MoveOrdering};
-    use ply_search::{AlphaBeta, Config, Deepening, TtProbe, negamax_quiescent};
+    use ply_search::{AlphaBeta, Config, Deepening, TtLayout, TtProbe, negamax_quiescent};
     assert!(CapturesFirst.quiescence());
     let base = Config {
         tt_bytes: 0,
+        tt_layout: TtLayout::Buckets,
         probe: TtProbe::SameDepth,
         deepening: Deepening::Fixed,
         threads: 1,
