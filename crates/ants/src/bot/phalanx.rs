@@ -121,7 +121,7 @@ const DETACHED_ANTS: usize = 6;
 /// BFS steps over which xathis's escape weighs own ants, enemies and open squares.
 const ESCAPE_STEPS: u32 = 8;
 /// The most own ants called to support one hunted ant ([`PhalanxParams::support_reach`]).
-pub const SUPPORT_ANTS: usize = 3;
+const SUPPORT_ANTS: usize = 3;
 
 /// The phalanx's choices, for measuring each against the hunter's way.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -221,7 +221,7 @@ pub struct PhalanxParams {
     /// enemies in a weak spot (fewer than [`PhalanxParams::hold_mass`] own ants in its box,
     /// no own hill near) calls the nearest own ants with nothing else to do (idle or
     /// approaching) within this many BFS steps, as many as the enemies engaged with it (at
-    /// most [`SUPPORT_ANTS`]); each steps towards it, the hunter's safety rule still
+    /// most three); each steps towards it, the hunter's safety rule still
     /// keeping it out of a fight it would lose.
     pub support_reach: u32,
 }
