@@ -66,6 +66,14 @@
 //!   held even in-process (187 to 181) and against xathis on 24 maps in both seats scored
 //!   82 points to main's 73 in the same minutes, 7 of the 9 in one game of a swing map,
 //!   with the same deaths: no clear gain, so off (docs/strength.md, session 38).
+//! * **Support for a hunted ant** (session 39, [`PhalanxParams::support_reach`], off): the
+//!   caught ants of session 38 had been engaged alone for ten turns or more among five or
+//!   more of his, brought there mostly by exploring. The nearest idle ants go towards an own
+//!   ant engaged with two or more enemies in a weak spot. In-process against the phalanx
+//!   without it within 10 steps 203 points to 173 on 34 maps in both seats (6, 14, 20 steps:
+//!   169-199, 172-196, 183-183); against xathis on 35 two-player maps in both seats 86
+//!   points to main's 93 in the same minutes, with 20% fewer lone deaths (429 against 538)
+//!   but less food (951 born in turns 100-199 against 1,019): no gain, so off.
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
