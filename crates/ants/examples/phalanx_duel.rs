@@ -3,10 +3,10 @@
 //! ants born in turns 0-99, 100-199 and from 200 on.
 //!
 //! `phalanx_duel APPROACH BATTLES KILL LOSS BOLD_KILL BOLD_LOSS CLOSE_IN FIGHT_MASS HOLD_MASS PART BUDGET
-//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET REGROUP_REACH KEEP_AWAY RALLY THREAT_STEPS THREAT_SCOPE THREAT_MARGIN ESCAPE DETACHED FIT PART_FOES OPPONENT MAP...` (booleans
+//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET REGROUP_REACH KEEP_AWAY RALLY THREAT_STEPS THREAT_SCOPE THREAT_MARGIN ESCAPE DETACHED FIT PART_FOES SUPPORT_REACH OPPONENT MAP...` (booleans
 //! as 0 or 1: the fields of `PhalanxParams`; OPPONENT `hunter` or `phalanx`; the output
 //! says "hunter" for either), e.g. `cargo run --release -p ply-ants --example phalanx_duel --
-//! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 0 2 1 0 0 0 5 phalanx maps/*.map`
+//! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 0 2 1 0 0 0 5 0 phalanx maps/*.map`
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -48,9 +48,10 @@ fn main() {
         detached: args[23] == "1",
         fit: args[24] == "1",
         part_foes: args[25].parse().unwrap(),
+        support_reach: args[26].parse().unwrap(),
     };
     // the opponent: the hunter, or the phalanx with its default choices
-    let phalanx_opponent = match args[26].as_str() {
+    let phalanx_opponent = match args[27].as_str() {
         "hunter" => false,
         "phalanx" => true,
         other => panic!("opponent {other}: hunter or phalanx"),
@@ -60,7 +61,7 @@ fn main() {
     let (mut parts, mut cut) = (0, 0);
     let mut born = [[0usize; 2]; 3];
     let mut most = 0;
-    for path in &args[27..] {
+    for path in &args[28..] {
         let map = AntsMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         for seat in 0..2 {
             let settings = Settings {

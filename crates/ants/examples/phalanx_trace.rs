@@ -8,7 +8,7 @@
 //! With `parts`, also a line per battle part the search saw: `P TURN STRENGTH FIXED OURS
 //! FOES LEFT_OUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`).
 //!
-//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [parts]` (the replay's seat named
+//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [support=REACH] [parts]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
@@ -84,6 +84,10 @@ fn main() {
         escape: on("escape"),
         detached: on("detached"),
         fit: on("fit"),
+        support_reach: args[3..]
+            .iter()
+            .find_map(|a| a.strip_prefix("support="))
+            .map_or(0, |r| r.parse().unwrap()),
         ..PhalanxParams::default()
     };
     let mut bot = PhalanxBot::with_params(seat as u64, params).tracing();

@@ -66,6 +66,14 @@
 //!   held even in-process (187 to 181) and against xathis on 24 maps in both seats scored
 //!   82 points to main's 73 in the same minutes, 7 of the 9 in one game of a swing map,
 //!   with the same deaths: no clear gain, so off (docs/strength.md, session 38).
+//! * **Support for a hunted ant** (session 39, [`PhalanxParams::support_reach`], off): the
+//!   caught ants of session 38 had been engaged alone for ten turns or more among five or
+//!   more of his, brought there mostly by exploring. The nearest idle ants go towards an own
+//!   ant engaged with two or more enemies in a weak spot. In-process against the phalanx
+//!   without it within 10 steps 203 points to 173 on 34 maps in both seats (6, 14, 20 steps:
+//!   169-199, 172-196, 183-183); against xathis on 35 two-player maps in both seats 86
+//!   points to main's 93 in the same minutes, with 20% fewer lone deaths (429 against 538)
+//!   but less food (951 born in turns 100-199 against 1,019): no gain, so off.
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -120,6 +128,8 @@ const DETACHED_REACH: u32 = 10;
 const DETACHED_ANTS: usize = 6;
 /// BFS steps over which xathis's escape weighs own ants, enemies and open squares.
 const ESCAPE_STEPS: u32 = 8;
+/// The most own ants called to support one hunted ant ([`PhalanxParams::support_reach`]).
+const SUPPORT_ANTS: usize = 3;
 
 /// The phalanx's choices, for measuring each against the hunter's way.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -215,6 +225,13 @@ pub struct PhalanxParams {
     /// a target with nothing else to do (the first six a BFS from it reaches) step towards
     /// it where no enemy can reach attack range of the step.
     pub detached: bool,
+    /// Support for hunted ants (session 39; 0 = off): an own ant engaged with two or more
+    /// enemies in a weak spot (fewer than [`PhalanxParams::hold_mass`] own ants in its box,
+    /// no own hill near) calls the nearest own ants with nothing else to do (idle or
+    /// approaching) within this many BFS steps, as many as the enemies engaged with it (at
+    /// most three); each steps towards it, the hunter's safety rule still
+    /// keeping it out of a fight it would lose.
+    pub support_reach: u32,
 }
 
 impl Default for PhalanxParams {
@@ -248,6 +265,7 @@ impl Default for PhalanxParams {
             threat_margin: 1,
             escape: false,
             detached: false,
+            support_reach: 0,
         }
     }
 }
@@ -269,6 +287,9 @@ pub enum Mover {
     Detached,
     /// xathis's escape ([`PhalanxParams::escape`]).
     Escape,
+    /// Going to support an own ant engaged with two or more enemies
+    /// ([`PhalanxParams::support_reach`]).
+    Support,
 }
 
 /// The phalanx bot: see the module docs.
@@ -635,6 +656,55 @@ impl PhalanxBot {
             wanted[i] = options.into_iter().map(|l| (l, false)).collect();
         }
         danger
+    }
+
+    /// Support for hunted ants ([`PhalanxParams::support_reach`]): per own ant, whether it
+    /// was sent to support one, its `wanted` steps replaced by the steps towards the
+    /// hunted ant. Session 38's replays: 419 of our 636 deaths in turns 150-299 against
+    /// xathis were an ant of ours caught alone by two or more of his, most of them engaged
+    /// in a weak part for ten turns or more with no own ant near (session 39's count).
+    fn support(
+        &self,
+        t: Torus,
+        ants: &[Loc],
+        mass: &[usize],
+        wanted: &mut [Wanted],
+        movable: &[bool],
+    ) -> Vec<bool> {
+        let p = self.params;
+        let k = &self.h.k;
+        let mut sent = vec![false; ants.len()];
+        if p.support_reach == 0 || k.enemies.is_empty() {
+            return sent;
+        }
+        let engaged: Vec<usize> = ants
+            .iter()
+            .map(|&a| {
+                k.enemies
+                    .iter()
+                    .filter(|&&(e, _)| self.engaged(t, a, e))
+                    .count()
+            })
+            .collect();
+        for (h, &a) in ants.iter().enumerate() {
+            if engaged[h] < 2 || mass[h] >= p.hold_mass || self.near_home(t, a) {
+                continue;
+            }
+            let field = self.h.distances(t, &[a], p.support_reach);
+            let mut helpers: Vec<(u32, usize)> = (0..ants.len())
+                .filter(|&i| movable[i] && !sent[i] && engaged[i] == 0)
+                .map(|i| (field[t.index(ants[i])], i))
+                .filter(|&(d, _)| d <= p.support_reach)
+                .collect();
+            helpers.sort_unstable();
+            for (_, i) in helpers.into_iter().take(engaged[h].min(SUPPORT_ANTS)) {
+                if let Some(steps) = self.h.descend(t, &field, ants[i]) {
+                    wanted[i] = steps;
+                    sent[i] = true;
+                }
+            }
+        }
+        sent
     }
 
     /// Per square, BFS steps (up to [`RALLY_REACH`]) to the nearest own ant with
@@ -1477,6 +1547,7 @@ impl AntsBot for PhalanxBot {
             .collect();
         self.economy(t, &ants, &mut wanted, &idle);
         self.regroup(t, &ants, &mass, &mut wanted, &idle);
+        let sent = self.support(t, &ants, &mass, &mut wanted, &movable);
         // food blocks a move (the engine ignores the order): an ant fetching it holds
         // beside it, any other steps round it
         for w in &mut wanted {
@@ -1513,6 +1584,8 @@ impl AntsBot for PhalanxBot {
                         Mover::Detached
                     } else if fights[k].is_some() {
                         Mover::Escape
+                    } else if sent[k] {
+                        Mover::Support
                     } else if food[k].is_some() {
                         Mover::Food
                     } else if idle[k] {

@@ -1411,3 +1411,75 @@ fn tracing_names_the_enemies_a_part_left_out() {
     };
     assert_eq!(seen(true), [fitted]);
 }
+
+/// Phalanx parameters with the economy off (idle ants with nothing to explore hold) and
+/// support for hunted ants within `reach` steps (0: off).
+fn support_params(reach: u32) -> PhalanxParams {
+    PhalanxParams {
+        support_reach: reach,
+        ..lone_params(0, false)
+    }
+}
+
+#[test]
+fn an_idle_ant_goes_to_support_an_ant_engaged_with_two_enemies() {
+    // our ant at (10, 10) is engaged with enemies at (10, 14) and (13, 10) (one step each
+    // brings them within attack range), alone in its 11x11 box, far from our hill. Our
+    // idle ant at (10, 4), 6 steps west, holds without support (nothing to explore) and
+    // steps east towards it with support within 10 steps; not with support within 5
+    // steps, nor against one enemy (only (10, 14))
+    let order = |enemies: &[(usize, usize)], params| {
+        let mut things = vec![(10, 10, b'a'), (10, 4, b'a')];
+        things.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        order_of((10, 4), &things, params)
+    };
+    let two = [(10, 14), (13, 10)];
+    assert_eq!(order(&two, support_params(0)), None);
+    assert_eq!(order(&two, support_params(10)).as_deref(), Some("o 10 4 e"));
+    assert_eq!(order(&two, support_params(5)), None);
+    assert_eq!(order(&[(10, 14)], support_params(10)), None);
+}
+
+#[test]
+fn support_calls_as_many_ants_as_enemies_nearest_first() {
+    // the same hunted ant at (10, 10) with two enemies; four idle ants of ours to its west
+    // at 6, 7, 8 and 9 steps ((10, 4), (10, 3), (10, 2), (10, 1)): the two nearest step
+    // east (the second behind the first, a detour if it must wait), the other two hold.
+    // Tracing names the two as support and the orders are the same as without tracing
+    let mut things = vec![(10, 10, b'a'), (10, 14, b'b'), (13, 10, b'b')];
+    things.extend([(10, 4), (10, 3), (10, 2), (10, 1)].map(|(r, c)| (r, c, b'a')));
+    let all = [(30, 10, b'0'), (30, 30, b'1')];
+    let mut map_things = all.to_vec();
+    map_things.extend(&things);
+    let rows = open_map(&map_things);
+    let mut bot = PhalanxBot::with_params(0, support_params(10)).tracing();
+    let mut orders = answer_turn_one(&rows, &mut bot);
+    assert_eq!(
+        orders,
+        orders_in_full_view(&rows, PhalanxBot::with_params(0, support_params(10)))
+    );
+    orders.retain(|o| !o.starts_with("o 10 10 "));
+    orders.sort();
+    assert_eq!(orders, ["o 10 3 e", "o 10 4 e"]);
+    let mut movers = bot.movers().to_vec();
+    movers.sort_unstable_by_key(|&(l, _)| l);
+    use phalanx::Mover::{Battle, Explore, Support};
+    assert_eq!(
+        movers,
+        [
+            ((10, 1), Explore),
+            ((10, 2), Explore),
+            ((10, 3), Support),
+            ((10, 4), Support),
+            ((10, 10), Battle),
+        ]
+    );
+}
+
+#[test]
+fn support_orders_are_legal_and_stay_in_budget() {
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        support_reach: 10,
+        ..PhalanxParams::default()
+    });
+}
