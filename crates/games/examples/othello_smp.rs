@@ -1,15 +1,15 @@
 //! Time to depth of the lazy-SMP search on 8x8 Othello midgame positions:
 //!
 //! ```text
-//! othello_smp [--positions N] [--seed S] [--depth D] [--threads T]
+//! othello_smp [--positions N] [--seed S] [--depth D] [--threads T] [--hash-mb M]
 //! ```
 //!
 //! Takes one position of 30 to 44 empties (chosen by the game's own generator) from each of
 //! N (default 24) seeded self-play games (`common/othello_games.rs`: a random opening of 2
 //! to 12 plies, then alpha-beta at depth 2), and searches each as the built-in bot does (the
-//! pattern evaluation, ProbCut, corners-first ordering, a fresh 16 MB table, iterative
-//! deepening) to depth D (default 10) with 1 thread and then with T threads (default 2),
-//! alternately. Prints per position and in total the wall time and the nodes of every
+//! pattern evaluation, ProbCut, corners-first ordering, a fresh table of M MB (default 16,
+//! `ply bot`'s), iterative deepening) to depth D (default 10) with 1 thread and then with T
+//! threads (default 2), alternately. Prints per position and in total the wall time and the nodes of every
 //! thread until the search returns its depth-D answer, and the speed-up (the one-thread
 //! time over the T-thread time). The nodes are a count; the times are timings: run it on
 //! idle cores.
@@ -40,9 +40,15 @@ fn main() -> ExitCode {
 }
 
 /// Wall time and nodes of one search of `root` to `depth` on `threads` threads.
-fn time_to_depth(root: &IndexedOthello, depth: u32, threads: usize) -> (Duration, u64, u32) {
+fn time_to_depth(
+    root: &IndexedOthello,
+    depth: u32,
+    threads: usize,
+    hash_mb: usize,
+) -> (Duration, u64, u32) {
     let config = Config {
         threads,
+        tt_bytes: hash_mb << 20,
         probcut: true,
         ..Config::default()
     };
@@ -58,8 +64,11 @@ fn run(args: &[String]) -> Result<(), String> {
     let seed: u64 = opts.num("seed", 38)?;
     let depth: u32 = opts.num("depth", 10)?;
     let threads: usize = opts.num("threads", 2)?;
-    if depth == 0 || threads < 2 {
-        return Err("--depth must be at least 1 and --threads at least 2".into());
+    let hash_mb: usize = opts.num("hash-mb", 16)?;
+    if depth == 0 || threads < 2 || !(1..=4096).contains(&hash_mb) {
+        return Err(
+            "--depth must be at least 1, --threads at least 2 and --hash-mb 1 to 4096".into(),
+        );
     }
     println!(
         "| position | empties | 1 thread ms | 1 thread nodes | {threads} threads ms | {threads} threads nodes | speed-up |"
@@ -77,8 +86,8 @@ fn run(args: &[String]) -> Result<(), String> {
             continue;
         };
         let root = IndexedOthello::from(*position);
-        let (a, na, da) = time_to_depth(&root, depth, 1);
-        let (b, nb, db) = time_to_depth(&root, depth, threads);
+        let (a, na, da) = time_to_depth(&root, depth, 1, hash_mb);
+        let (b, nb, db) = time_to_depth(&root, depth, threads, hash_mb);
         if da < depth.min(empties(position)) || db < depth.min(empties(position)) {
             eprintln!("position {g}: reached depths {da} and {db}");
         }
