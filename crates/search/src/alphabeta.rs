@@ -80,7 +80,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             tt_bytes: 16 << 20,
-            tt_layout: TtLayout::Buckets,
+            tt_layout: TtLayout::default(),
             probe: TtProbe::AtLeastDepth,
             deepening: Deepening::Iterative,
             threads: 1,
