@@ -1,7 +1,7 @@
 //! Time to depth of the lazy-SMP search on 8x8 Othello midgame positions:
 //!
 //! ```text
-//! othello_smp [--positions N] [--seed S] [--depth D] [--threads T] [--hash-mb M]
+//! othello_smp [--positions N] [--seed S] [--depth D] [--threads T] [--hash-mb M] [--scheme ahead|defer]
 //! ```
 //!
 //! Takes one position of 30 to 44 empties (chosen by the game's own generator) from each of
@@ -9,7 +9,8 @@
 //! to 12 plies, then alpha-beta at depth 2), and searches each as the built-in bot does (the
 //! pattern evaluation, ProbCut, corners-first ordering, a fresh table of M MB (default 16,
 //! `ply bot`'s), iterative deepening) to depth D (default 10) with 1 thread and then with T
-//! threads (default 2), alternately. Prints per position and in total the wall time and the nodes of every
+//! threads (default 2), alternately, the threads dividing the work by `--scheme` (default
+//! the search's own default, [`SmpScheme`]). Prints per position and in total the wall time and the nodes of every
 //! thread until the search returns its depth-D answer, and the speed-up (the one-thread
 //! time over the T-thread time). The nodes are a count; the times are timings: run it on
 //! idle cores.
@@ -19,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use ply_core::Budget;
 use ply_games::reversi::{CornersFirst, IndexedOthello, OthelloEval, empties};
-use ply_search::{AlphaBeta, Config};
+use ply_search::{AlphaBeta, Config, SmpScheme};
 use rand::seq::IndexedRandom;
 
 #[path = "common/othello_games.rs"]
@@ -45,9 +46,11 @@ fn time_to_depth(
     depth: u32,
     threads: usize,
     hash_mb: usize,
+    smp: SmpScheme,
 ) -> (Duration, u64, u32) {
     let config = Config {
         threads,
+        smp,
         tt_bytes: hash_mb << 20,
         probcut: true,
         ..Config::default()
@@ -65,6 +68,12 @@ fn run(args: &[String]) -> Result<(), String> {
     let depth: u32 = opts.num("depth", 10)?;
     let threads: usize = opts.num("threads", 2)?;
     let hash_mb: usize = opts.num("hash-mb", 16)?;
+    let scheme = match opts.get("scheme") {
+        None => SmpScheme::default(),
+        Some("ahead") => SmpScheme::Ahead,
+        Some("defer") => SmpScheme::Defer,
+        Some(other) => return Err(format!("--scheme {other}: use ahead or defer")),
+    };
     if depth == 0 || threads < 2 || !(1..=4096).contains(&hash_mb) {
         return Err(
             "--depth must be at least 1, --threads at least 2 and --hash-mb 1 to 4096".into(),
@@ -86,8 +95,8 @@ fn run(args: &[String]) -> Result<(), String> {
             continue;
         };
         let root = IndexedOthello::from(*position);
-        let (a, na, da) = time_to_depth(&root, depth, 1, hash_mb);
-        let (b, nb, db) = time_to_depth(&root, depth, threads, hash_mb);
+        let (a, na, da) = time_to_depth(&root, depth, 1, hash_mb, scheme);
+        let (b, nb, db) = time_to_depth(&root, depth, threads, hash_mb, scheme);
         if da < depth.min(empties(position)) || db < depth.min(empties(position)) {
             eprintln!("position {g}: reached depths {da} and {db}");
         }

@@ -59,6 +59,10 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         G::Ordering::default(),
         Config {
             threads: args.threads as usize,
+            smp: match args.smp {
+                crate::args::Smp::Ahead => ply_search::SmpScheme::Ahead,
+                crate::args::Smp::Defer => ply_search::SmpScheme::Defer,
+            },
             tt_bytes: args
                 .hash_mb
                 .map_or(Config::default().tt_bytes, |mb| (mb as usize) << 20),
