@@ -187,8 +187,11 @@ impl<M: Clone> Smp<M> {
     }
 
     fn busy_slot(&self, key: u64) -> Option<&AtomicU64> {
+        // Fibonacci hashing: the key's high bits after a multiply, so that keys that are
+        // not hashes (tic-tac-toe's are the two marks' bits) still spread over the slots.
         let n = self.busy.len();
-        (n > 0).then(|| &self.busy[key as usize & (n - 1)])
+        let spread = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - BUSY_SLOTS.ilog2());
+        (n > 0).then(|| &self.busy[spread as usize & (n - 1)])
     }
 
     /// Whether another thread is searching the position of `key`.
@@ -1031,6 +1034,62 @@ mod tests {
             pv: vec![best],
             elapsed: std::time::Duration::ZERO,
             exact,
+        }
+    }
+
+    #[test]
+    fn the_busy_table_marks_a_position_until_its_search_leaves_it() {
+        let smp = Smp::<u8>::new(SmpScheme::Defer);
+        assert!(!smp.is_busy(42));
+        smp.enter(42);
+        assert!(smp.is_busy(42));
+        // Another key of the same slot is not taken for it, nor does it clear the mark.
+        let other = (0..)
+            .find(|&k| {
+                k != 42 && std::ptr::eq(smp.busy_slot(k).unwrap(), smp.busy_slot(42).unwrap())
+            })
+            .unwrap();
+        assert!(!smp.is_busy(other));
+        smp.leave(other);
+        assert!(smp.is_busy(42));
+        smp.leave(42);
+        assert!(!smp.is_busy(42));
+        // With odd helpers ahead there is no table: nothing is ever busy.
+        let ahead = Smp::<u8>::new(SmpScheme::Ahead);
+        ahead.enter(42);
+        assert!(!ahead.is_busy(42));
+    }
+
+    #[test]
+    fn a_move_another_thread_is_searching_is_searched_last_not_dropped() {
+        use ply_games::tictactoe::{Cell, TicTacToe};
+        // X on 6 and 7, O on 3 and 4, X to move: only 8 wins (any other move lets O win on
+        // 5), and 8 is the last legal move. Marked as under search by another thread, it is
+        // left for last at the root (depth 5 >= DEFER_DEPTH; one fixed depth, so that no
+        // earlier iteration's best move is tried first) and still found.
+        let mut s = TicTacToe::start();
+        for i in [6, 3, 7, 4] {
+            s.play_unchecked(Cell::from_index(i).unwrap());
+        }
+        let win = Cell::from_index(8).unwrap();
+        let mut child = s;
+        child.play_unchecked(win);
+        for busy in [child.key(), s.key() ^ 1] {
+            let config = Config {
+                deepening: Deepening::Fixed,
+                ..Config::default()
+            };
+            let mut search = AlphaBeta::with(ply_core::Neutral, NoOrdering, config);
+            let smp = Arc::new(Smp::new(SmpScheme::Defer));
+            smp.enter(busy);
+            search.smp = Some(smp);
+            let r = search.search(&s, Budget::depth(5));
+            assert_eq!(r.best, Some(win));
+            assert!(
+                r.score.is_proven() && r.score > Score::DRAW,
+                "{:?}",
+                r.score
+            );
         }
     }
 
