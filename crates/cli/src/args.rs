@@ -233,9 +233,10 @@ pub struct BotArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
     /// How two or more threads divide the work: `ahead` (odd helpers a depth ahead) or
-    /// `defer` (one depth, moves another thread is searching left for last).
-    #[arg(long, value_enum, default_value_t = Smp::Ahead)]
-    pub smp: Smp,
+    /// `defer` (one depth, moves another thread is searching left for last) [default: the
+    /// search's, docs/strength.md].
+    #[arg(long, value_enum)]
+    pub smp: Option<Smp>,
     /// Size of the transposition table in MB, 1 to 4096 [default: the search's, 16].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=ply_referee::spec::MAX_HASH_MB as i64))]
     pub hash_mb: Option<u32>,

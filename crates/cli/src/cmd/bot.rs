@@ -60,8 +60,9 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         Config {
             threads: args.threads as usize,
             smp: match args.smp {
-                crate::args::Smp::Ahead => ply_search::SmpScheme::Ahead,
-                crate::args::Smp::Defer => ply_search::SmpScheme::Defer,
+                None => ply_search::SmpScheme::default(),
+                Some(crate::args::Smp::Ahead) => ply_search::SmpScheme::Ahead,
+                Some(crate::args::Smp::Defer) => ply_search::SmpScheme::Defer,
             },
             tt_bytes: args
                 .hash_mb
