@@ -97,7 +97,10 @@ fn run(args: &[String]) -> Result<(), String> {
             "| position | empties | 1 thread ms | 1 thread nodes | {threads} threads ms | {threads} threads nodes | speed-up |"
         );
     }
-    println!("|---|---|---|---|---|---|{}", if ms.is_some() { "" } else { "---|" });
+    println!(
+        "|---|---|---|---|---|---|{}",
+        if ms.is_some() { "" } else { "---|" }
+    );
     let (mut t1, mut tn, mut n1, mut nn) = (0.0, 0.0, 0u64, 0u64);
     let (mut d1, mut dn, mut counted) = (0u32, 0u32, 0u32);
     let mut log_speedup = 0.0;
@@ -117,7 +120,10 @@ fn run(args: &[String]) -> Result<(), String> {
         nn += nb;
         counted += 1;
         if ms.is_some() {
-            println!("| {g} | {} | {da} | {na} | {db} | {nb} |", empties(position));
+            println!(
+                "| {g} | {} | {da} | {na} | {db} | {nb} |",
+                empties(position)
+            );
             d1 += da;
             dn += db;
             continue;
