@@ -177,6 +177,7 @@ impl AntsTournamentPlan {
             time_ms: ms(self.limits.turn),
             memory: self.limits.memory,
             output: self.limits.output,
+            cpus: 1,
             seed: self.seed,
             ants: Some(AntsSetup {
                 map: texts.next().unwrap_or_default(),

@@ -97,6 +97,7 @@ impl TournamentPlan {
             time_ms: u64::try_from(self.limits.time.as_millis()).unwrap_or(u64::MAX),
             memory: self.limits.memory,
             output: self.limits.output,
+            cpus: self.limits.cpus,
             seed: self.seed,
             ants: None,
         })

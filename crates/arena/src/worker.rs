@@ -157,6 +157,7 @@ impl PairLineup {
                 time: Duration::from_millis(config.time_ms),
                 memory: config.memory,
                 output: config.output,
+                cpus: config.cpus,
             },
             seed: config.seed,
         })

@@ -28,6 +28,7 @@ fn plan(seed: u64) -> TournamentPlan {
             time: Duration::from_secs(1),
             memory: 256 << 20,
             output: 64 << 10,
+            cpus: 1,
         },
         concurrency: 1,
         new: false,

@@ -30,6 +30,7 @@ fn plan() -> TournamentPlan {
             time: Duration::from_secs(1),
             memory: 256 << 20,
             output: 64 << 10,
+            cpus: 1,
         },
         concurrency: 1,
         new: false,

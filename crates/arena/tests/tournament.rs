@@ -35,6 +35,7 @@ fn plan() -> TournamentPlan {
             time: Duration::from_secs(1),
             memory: 256 << 20,
             output: 64 << 10,
+            cpus: 1,
         },
         concurrency: 3,
         new: false,

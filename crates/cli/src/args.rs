@@ -174,6 +174,16 @@ pub enum AiKind {
     Random,
 }
 
+/// How the threads of `ply bot --threads N` divide the work (ply_search's `SmpScheme`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Smp {
+    /// Odd helpers search one depth ahead of the main thread.
+    Ahead,
+    /// Every thread searches the same depth; a move another thread is searching waits
+    /// for last (ABDADA's idea).
+    Defer,
+}
+
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// The game (see `ply games`).
@@ -222,6 +232,11 @@ pub struct BotArgs {
     /// more than one the move depends on timing; 1 is reproducible.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
+    /// How two or more threads divide the work: `ahead` (odd helpers a depth ahead) or
+    /// `defer` (one depth, moves another thread is searching left for last) [default: the
+    /// search's, docs/strength.md].
+    #[arg(long, value_enum)]
+    pub smp: Option<Smp>,
     /// Size of the transposition table in MB, 1 to 4096 [default: the search's, 16].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=ply_referee::spec::MAX_HASH_MB as i64))]
     pub hash_mb: Option<u32>,

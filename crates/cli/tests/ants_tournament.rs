@@ -449,3 +449,25 @@ fn bad_rotations_exit_2_before_anything_is_stored() {
     assert_eq!(ply().args(both).output().unwrap().status.code(), Some(2));
     assert!(!db.exists());
 }
+
+/// Ants bots run on one CPU each (the AI Challenge's servers did): `--cpus` is refused for
+/// an Ants tournament before the database is touched.
+#[test]
+fn an_ants_tournament_refuses_more_cpus() {
+    let dir = tempfile::tempdir().unwrap();
+    let (map, _) = setup(dir.path(), "0");
+    let db = dir.path().join("never-created.sqlite3");
+    let bots = ["a=builtin:hunter".to_string(), "b=builtin:random".into()];
+    let out = ply()
+        .args(args(&map, &db, &bots, 1))
+        .arg("--cpus=2")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--cpus 2: Ants bots run one CPU each"),
+        "{err}"
+    );
+    assert!(!db.exists());
+}

@@ -65,12 +65,14 @@ fn bots_answer_legal_moves_that_the_judge_accepts() {
         ("draughts", DRAUGHTS),
         ("reversi", REVERSI),
     ] {
-        // One thread, and two sharing a table (lazy SMP): both answer legally.
-        for threads in ["1", "2"] {
-            let out = ply(
-                &["bot", game, "--time-ms", "150", "--threads", threads],
-                state,
-            );
+        // One thread, and two sharing a table (lazy SMP) either way of dividing the work:
+        // each answers legally.
+        for threads in ["1", "2 --smp ahead", "2 --smp defer"] {
+            let args: Vec<&str> = ["bot", game, "--time-ms", "150", "--threads"]
+                .into_iter()
+                .chain(threads.split(' '))
+                .collect();
+            let out = ply(&args, state);
             assert!(out.status.success(), "{game}: {out:?}");
             let answer = String::from_utf8(out.stdout).unwrap();
             let verdict = judge(game, state, &answer);
@@ -82,6 +84,15 @@ fn bots_answer_legal_moves_that_the_judge_accepts() {
     }
     let out = ply(&["bot", "taunt", "--threads", "0"], TAUNT);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let out = ply(
+        &["bot", "taunt", "--threads", "2", "--smp", "abdada"],
+        TAUNT,
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--smp"),
+        "{out:?}"
+    );
 }
 
 /// `--eval` picks the evaluation (`tempo`: 8x8 Othello's patterns with the side to move's

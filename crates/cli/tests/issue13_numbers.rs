@@ -91,6 +91,11 @@ const CASES: &[(&str, &str, &str)] = &[
         "--output-kb",
         "",
     ),
+    (
+        "match tictactoe --p1 builtin:random --p2 builtin:random",
+        "--cpus",
+        "",
+    ),
     ("perft tictactoe", "", ""),
     ("sort check", "--sizes", ""),
     (

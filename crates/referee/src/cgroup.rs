@@ -30,8 +30,14 @@ pub(crate) struct Controllers {
     pub cpu: Option<PathBuf>,
 }
 
-/// The CPU a bot's whole tree may use: one CPU (a quota of one period per period).
+/// The period of the CPU limit of a bot's whole tree, in microseconds (its quota is a whole
+/// number of periods: one per CPU).
 const CPU_PERIOD_US: u64 = 100_000;
+
+/// The quota of `cpus` CPUs in a period of [`CPU_PERIOD_US`] (at least one CPU).
+fn quota(cpus: u32) -> u64 {
+    CPU_PERIOD_US * u64::from(cpus.max(1))
+}
 
 impl Controllers {
     /// The v1 pids and freezer hierarchies beside a v1 memory base, where this process may
@@ -199,15 +205,15 @@ pub(crate) struct Cgroup {
 
 impl Cgroup {
     /// Creates the directories named `name` with the memory limit and, where there is a
-    /// pids controller, the process limit; with `cpu` (and a cpu controller), a limit of one
-    /// CPU for the whole tree. (Creating a v1 cpu cgroup with a quota costs several
+    /// pids controller, the process limit; with `cpus` (and a cpu controller), a limit of
+    /// that many CPUs for the whole tree. (Creating a v1 cpu cgroup with a quota costs several
     /// milliseconds here: it is for cgroups that last a game, not a move.)
     pub fn create(
         controllers: &Controllers,
         name: &str,
         memory: u64,
         pids: u64,
-        cpu: bool,
+        cpus: Option<u32>,
     ) -> std::io::Result<Cgroup> {
         let mut cg = Cgroup {
             dirs: Vec::new(),
@@ -228,11 +234,10 @@ impl Cgroup {
                 if controllers.v2_pids {
                     std::fs::write(dir.join("pids.max"), &pids)?;
                 }
-                if cpu && controllers.v2_cpu {
-                    std::fs::write(
-                        dir.join("cpu.max"),
-                        format!("{CPU_PERIOD_US} {CPU_PERIOD_US}"),
-                    )?;
+                if let Some(n) = cpus
+                    && controllers.v2_cpu
+                {
+                    std::fs::write(dir.join("cpu.max"), format!("{} {CPU_PERIOD_US}", quota(n)))?;
                 }
                 return Ok(());
             }
@@ -256,12 +261,12 @@ impl Cgroup {
                 cg.dirs.push(dir.clone());
                 cg.freezer = Some(dir);
             }
-            if let Some(base) = controllers.cpu.as_ref().filter(|_| cpu) {
+            if let (Some(base), Some(n)) = (controllers.cpu.as_ref(), cpus) {
                 let dir = base.join(name);
                 std::fs::create_dir(&dir)?;
                 cg.dirs.push(dir.clone());
                 std::fs::write(dir.join("cpu.cfs_period_us"), CPU_PERIOD_US.to_string())?;
-                std::fs::write(dir.join("cpu.cfs_quota_us"), CPU_PERIOD_US.to_string())?;
+                std::fs::write(dir.join("cpu.cfs_quota_us"), quota(n).to_string())?;
             }
             Ok(())
         })();

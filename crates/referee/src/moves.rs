@@ -166,7 +166,7 @@ impl GameJail {
         let n = next_id();
         let veil = sandbox.veil()?;
         let scratch = sandbox.new_scratch(&veil, n)?;
-        let cgroup = sandbox.new_cgroup(n, limits.memory, true);
+        let cgroup = sandbox.new_cgroup(n, limits.memory, Some(limits.cpus));
         let cleanup = |cgroup: Option<Cgroup>| {
             if let Some(cg) = cgroup {
                 cg.remove();

@@ -162,6 +162,8 @@ impl PersistentBot {
             time: limits.turn,
             memory: limits.memory,
             output: limits.output,
+            // One CPU for the game, as the AI Challenge's game servers gave each bot.
+            cpus: 1,
         };
         let mut process = sandbox.spawn(command, &process_limits)?;
         process.pause();

@@ -43,15 +43,20 @@ pub struct Limits {
     pub memory: u64,
     /// Most bytes the bot may write on stdout in one move.
     pub output: usize,
+    /// CPUs the bot's whole process tree may use at once, where a game's cgroup can limit
+    /// them (a game jail's, a persistent bot's; `Sandbox::limits_cpu`): a quota of this many
+    /// periods per period, so a bot of two threads with 1 gets one CPU between them.
+    pub cpus: u32,
 }
 
 impl Default for Limits {
-    /// HackerEarth's: 1 s per move and 256 MB; 64 KiB of output.
+    /// HackerEarth's: 1 s per move and 256 MB; 64 KiB of output; one CPU.
     fn default() -> Self {
         Limits {
             time: Duration::from_secs(1),
             memory: 256 << 20,
             output: 64 << 10,
+            cpus: 1,
         }
     }
 }
@@ -521,7 +526,7 @@ impl Sandbox {
         per_game: bool,
     ) -> std::io::Result<BotProcess> {
         let n = next_id();
-        let cgroup = self.new_cgroup(n, limits.memory, per_game);
+        let cgroup = self.new_cgroup(n, limits.memory, per_game.then_some(limits.cpus));
         // Neither a pid namespace nor a cgroup would take a helper that left the bot's
         // process group along: the bot runs under a keeper for the game.
         if per_game
@@ -757,15 +762,15 @@ impl Drop for Keeper {
 impl Sandbox {
     /// A cgroup for one process tree (numbered `n`) with the memory and process limits, when
     /// this machine has cgroups (`None` when it cannot be made).
-    /// With `per_game`, the tree is also limited to one CPU (the cgroup lasts a game: a
-    /// CPU-limited v1 cgroup is too slow to make per move).
-    pub(crate) fn new_cgroup(&self, n: u64, memory: u64, per_game: bool) -> Option<Cgroup> {
+    /// With `cpus` (a cgroup that lasts a game), the tree is also limited to that many CPUs
+    /// (a CPU-limited v1 cgroup is too slow to make per move).
+    pub(crate) fn new_cgroup(&self, n: u64, memory: u64, cpus: Option<u32>) -> Option<Cgroup> {
         if !self.has_cgroup() {
             return None;
         }
         self.start_reaper();
         let name = format!("{}{n}", self.cgroup_prefix());
-        match Cgroup::create(&self.controllers, &name, memory, self.pids_max, per_game) {
+        match Cgroup::create(&self.controllers, &name, memory, self.pids_max, cpus) {
             Ok(cg) => Some(cg),
             Err(e) => {
                 self.cgroup_failed(&name, &e);

@@ -23,7 +23,7 @@ use ply_core::{Budget, Fault, Game, Player};
 use ply_games::{BookChoice, Endgame, EvalChoice, HackerEarth, Heuristics, Searching};
 use ply_search::{
     AlphaBeta, AlphaBetaPlayer, Config, GreedyPlayer, MctsConfig, MctsPlayer, RandomPlayer,
-    TtLayout,
+    SmpScheme, TtLayout,
 };
 
 use crate::bot::{Bot, BuiltinBot, PerMoveBot};
@@ -132,6 +132,9 @@ pub struct BuiltinOptions {
     /// How alphabeta's table groups its slots (`tt=buckets`, the default, four a cache
     /// line, or `tt=direct`, one an index as before session 39).
     pub tt_layout: Option<TtLayout>,
+    /// How alphabeta's threads divide the work (`smp=ahead`, the default, odd helpers a
+    /// depth ahead, or `smp=defer`, one depth with moves under search left for last).
+    pub smp: Option<SmpScheme>,
     /// Whether alphabeta cuts by ProbCut where the evaluator offers it (`probcut=` 1 or 0;
     /// default [`DEFAULT_PROBCUT`]).
     pub probcut: Option<bool>,
@@ -222,7 +225,7 @@ impl FromStr for PlayerSpec {
                 .ok_or_else(|| bad("write options as key=value, e.g. ms=100"))?;
             let takes = match kind {
                 BuiltinKind::Alphabeta => {
-                    "alphabeta takes ms=, depth=, threads=, hash=, tt=, endgame=, probcut=, nmp=, lmr=, book= and eval="
+                    "alphabeta takes ms=, depth=, threads=, smp=, hash=, tt=, endgame=, probcut=, nmp=, lmr=, book= and eval="
                 }
                 BuiltinKind::Mcts => "mcts takes ms= and iterations=",
                 BuiltinKind::Greedy => "greedy takes eval=",
@@ -248,6 +251,17 @@ impl FromStr for PlayerSpec {
                     "buckets" => TtLayout::Buckets,
                     "direct" => TtLayout::Direct,
                     _ => return Err(bad("tt is buckets or direct")),
+                });
+                continue;
+            }
+            if key == "smp" {
+                if kind != BuiltinKind::Alphabeta {
+                    return Err(bad(takes));
+                }
+                opts.smp = Some(match value {
+                    "ahead" => SmpScheme::Ahead,
+                    "defer" => SmpScheme::Defer,
+                    _ => return Err(bad("smp is ahead or defer")),
                 });
                 continue;
             }
@@ -372,6 +386,15 @@ impl fmt::Display for PlayerSpec {
                         .to_string(),
                     );
                 }
+                if let Some(m) = o.smp {
+                    opts.push(
+                        match m {
+                            SmpScheme::Ahead => "smp=ahead",
+                            SmpScheme::Defer => "smp=defer",
+                        }
+                        .to_string(),
+                    );
+                }
                 if let Some(e) = o.endgame {
                     opts.push(format!("endgame={}", u8::from(e)));
                 }
@@ -468,6 +491,7 @@ pub fn builtin_player<G: Heuristics>(
                     .hash_mb
                     .map_or(Config::default().tt_bytes, |mb| (mb as usize) << 20),
                 tt_layout: options.tt_layout.unwrap_or_default(),
+                smp: options.smp.unwrap_or_default(),
                 probcut: options.probcut.unwrap_or(DEFAULT_PROBCUT),
                 null_move: options.null_move.unwrap_or(DEFAULT_NULL_MOVE),
                 late_moves: options.late_moves.unwrap_or(DEFAULT_LATE_MOVES),
@@ -870,6 +894,35 @@ mod tests {
         ] {
             let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(e.contains("tt"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn smp_chooses_how_threads_divide_the_work() {
+        for (text, scheme) in [
+            (
+                "builtin:alphabeta:ms=100,threads=2,smp=defer",
+                SmpScheme::Defer,
+            ),
+            (
+                "builtin:alphabeta:ms=100,threads=2,smp=ahead",
+                SmpScheme::Ahead,
+            ),
+        ] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            let PlayerSpec::Builtin(_, options) = spec else {
+                panic!("a built-in")
+            };
+            assert_eq!(options.smp, Some(scheme));
+        }
+        for bad in [
+            "builtin:alphabeta:smp=abdada",
+            "builtin:alphabeta:smp=1",
+            "builtin:mcts:smp=defer",
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(e.contains("smp"), "{bad}: {e}");
         }
     }
 

@@ -25,6 +25,7 @@ const LIMITS: Limits = Limits {
     time: Duration::from_millis(2000),
     memory: 128 << 20,
     output: 4096,
+    cpus: 1,
 };
 
 /// Goes first in every bot that signals processes (see tests/hostile_bots.rs): the bot
@@ -59,10 +60,19 @@ fn sh(body: &str, marker: &str) -> CommandLine {
 }
 
 fn play(runner: &mut MoveRunner, sandbox: &Sandbox, bot: &CommandLine) -> (Verdict, Run) {
+    play_under(runner, sandbox, bot, &LIMITS)
+}
+
+fn play_under(
+    runner: &mut MoveRunner,
+    sandbox: &Sandbox,
+    bot: &CommandLine,
+    limits: &Limits,
+) -> (Verdict, Run) {
     let state = TicTacToe::start();
     let input = ply_protocol::hackerearth::request(&state);
-    let run = runner.run(sandbox, bot, input.as_bytes(), &LIMITS);
-    let (verdict, _) = judge_run(&state, &run, &LIMITS);
+    let run = runner.run(sandbox, bot, input.as_bytes(), limits);
+    let (verdict, _) = judge_run(&state, &run, limits);
     (verdict, run)
 }
 
@@ -276,19 +286,29 @@ fn verdicts_are_those_of_a_process_per_move() {
 }
 
 /// The game's cgroup limits the bot's whole tree to one CPU (it is made once per game, so
-/// the limit costs nothing per move).
+/// the limit costs nothing per move), or to the CPUs the limits give.
 #[test]
-fn a_game_jail_has_a_cpu_limit_of_one_cpu() {
+fn a_game_jail_has_a_cpu_limit_of_one_cpu_or_the_limits_cpus() {
     let Some(sandbox) = jailed() else { return };
     if !sandbox.limits_cpu() {
         eprintln!("skipped: no cpu controller here");
         return;
     }
-    let m = marker("cpu");
-    let mut game = MoveRunner::new();
-    let (verdict, _) = play(&mut game, &sandbox, &sh("echo 1 1", &m));
-    assert_eq!(verdict, Verdict::Ok);
-    let limits: Vec<String> = sandbox
+    for (cpus, quota) in [(1, "100000 100000"), (2, "200000 100000")] {
+        let m = marker(&format!("cpu{cpus}"));
+        let limits = Limits { cpus, ..LIMITS };
+        let mut game = MoveRunner::new();
+        let (verdict, _) = play_under(&mut game, &sandbox, &sh("echo 1 1", &m), &limits);
+        assert_eq!(verdict, Verdict::Ok);
+        assert_eq!(cpu_limits(&sandbox), [quota], "{cpus} CPUs");
+        drop(game);
+        assert_nothing_left(&m, &sandbox);
+    }
+}
+
+/// The CPU limits of the sandbox's cgroups now, as "quota period" in microseconds.
+fn cpu_limits(sandbox: &Sandbox) -> Vec<String> {
+    sandbox
         .leftovers()
         .iter()
         .filter_map(|dir| {
@@ -302,10 +322,7 @@ fn a_game_jail_has_a_cpu_limit_of_one_cpu() {
                 })
                 .ok()
         })
-        .collect();
-    assert_eq!(limits, ["100000 100000"]);
-    drop(game);
-    assert_nothing_left(&m, &sandbox);
+        .collect()
 }
 
 /// Two busy loops for a second get about one second of CPU between them, not two.

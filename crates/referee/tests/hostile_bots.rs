@@ -23,6 +23,7 @@ const LIMITS: Limits = Limits {
     time: Duration::from_millis(3000),
     memory: 256 << 20,
     output: 4096,
+    cpus: 1,
 };
 
 /// The detected sandbox, `None` (test skipped) when bubblewrap is not installed. When it is

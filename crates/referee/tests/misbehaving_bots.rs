@@ -18,6 +18,7 @@ const LIMITS: Limits = Limits {
     time: Duration::from_millis(2000),
     memory: 64 << 20,
     output: 4096,
+    cpus: 1,
 };
 
 struct Kit {

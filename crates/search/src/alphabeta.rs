@@ -1,6 +1,6 @@
 //! Alpha-beta with a transposition table and iterative deepening.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -33,6 +33,30 @@ pub enum Deepening {
     Fixed,
 }
 
+/// How the threads of a parallel search ([`AlphaBeta::search_parallel`]) divide the work.
+/// Either way they share the transposition table and their finished iterations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum SmpScheme {
+    /// Odd helpers search one depth ahead of the caller's thread (session 38), so that two
+    /// depths are searched at once rather than one tree twice in step.
+    #[default]
+    Ahead,
+    /// Every thread searches the same depth, and at a node of remaining depth
+    /// [`DEFER_DEPTH`] or more a thread leaves for last any move (after the first) whose
+    /// position another thread is searching at that moment: the idea of ABDADA (Weill,
+    /// 1996), with a small shared table of the positions under search, so that two threads
+    /// work on different subtrees of one iteration.
+    Defer,
+}
+
+/// The least remaining depth at which [`SmpScheme::Defer`] looks for moves another thread is
+/// searching: below it a subtree is too small for the look-up to pay.
+pub const DEFER_DEPTH: u32 = 3;
+
+/// Slots of the table of positions under search in [`SmpScheme::Defer`] (a power of two):
+/// two threads have at most a few dozen nodes under search at once.
+const BUSY_SLOTS: usize = 1 << 12;
+
 /// Tuning of an [`AlphaBeta`] search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -48,6 +72,8 @@ pub struct Config {
     /// Threads searching at once (lazy SMP, [`AlphaBeta::search_parallel`]); 1 searches on
     /// the caller's thread alone, deterministically.
     pub threads: usize,
+    /// How the threads of a parallel search divide the work (nothing changes on one thread).
+    pub smp: SmpScheme,
     /// Cut null-window nodes early by ProbCut where the evaluator offers it
     /// ([`Evaluator::probcut`]): a selective search, no longer equal to plain alpha-beta.
     /// Off by default; with it off, or with an evaluator that offers none, the search is
@@ -84,6 +110,7 @@ impl Default for Config {
             probe: TtProbe::AtLeastDepth,
             deepening: Deepening::Iterative,
             threads: 1,
+            smp: SmpScheme::default(),
             probcut: false,
             null_move: false,
             late_moves: false,
@@ -139,9 +166,54 @@ struct Smp<M> {
     finished: AtomicU32,
     /// The deepest finished iteration of any thread (an exact one before any other).
     best: Mutex<Option<SearchReport<M>>>,
+    /// The keys of positions some thread is searching, by their low bits
+    /// ([`SmpScheme::Defer`]; empty otherwise). A slot holds the last key stored there; a
+    /// collision only makes a thread defer a move it need not, or not defer one it could.
+    busy: Box<[AtomicU64]>,
 }
 
 impl<M: Clone> Smp<M> {
+    fn new(scheme: SmpScheme) -> Self {
+        let slots = match scheme {
+            SmpScheme::Ahead => 0,
+            SmpScheme::Defer => BUSY_SLOTS,
+        };
+        Smp {
+            done: AtomicBool::new(false),
+            finished: AtomicU32::new(0),
+            best: Mutex::new(None),
+            busy: (0..slots).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn busy_slot(&self, key: u64) -> Option<&AtomicU64> {
+        // Fibonacci hashing: the key's high bits after a multiply, so that keys that are
+        // not hashes (tic-tac-toe's are the two marks' bits) still spread over the slots.
+        let n = self.busy.len();
+        let spread = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - BUSY_SLOTS.ilog2());
+        (n > 0).then(|| &self.busy[spread as usize & (n - 1)])
+    }
+
+    /// Whether another thread is searching the position of `key`.
+    fn is_busy(&self, key: u64) -> bool {
+        self.busy_slot(key)
+            .is_some_and(|s| s.load(Ordering::Relaxed) == key)
+    }
+
+    /// Marks the position of `key` as under search.
+    fn enter(&self, key: u64) {
+        if let Some(s) = self.busy_slot(key) {
+            s.store(key, Ordering::Relaxed);
+        }
+    }
+
+    /// Clears the mark of `key`, unless another position took its slot since.
+    fn leave(&self, key: u64) {
+        if let Some(s) = self.busy_slot(key) {
+            let _ = s.compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+        }
+    }
+
     /// Offers a finished iteration; kept when it is deeper than the one held (or exact where
     /// that is not).
     fn offer(&self, report: &SearchReport<M>, last: bool) {
@@ -342,9 +414,17 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         match (&self.smp, self.config.deepening) {
             (Some(smp), Deepening::Iterative) => {
                 let finished = smp.finished.load(Ordering::Relaxed);
-                depth.max(finished) + 1 + (self.thread % 2) as u32
+                depth.max(finished) + 1 + self.ahead()
             }
             _ => depth + 1,
+        }
+    }
+
+    /// How many depths ahead of the caller's thread this thread searches.
+    fn ahead(&self) -> u32 {
+        match self.config.smp {
+            SmpScheme::Ahead => (self.thread % 2) as u32,
+            SmpScheme::Defer => 0,
         }
     }
 
@@ -665,9 +745,35 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         let mut exact = true;
         let mut child_pv = Vec::new();
         let mut aborted = false;
-        for (p, &mv) in moves.iter().enumerate() {
+        // Lazy SMP with deferral: moves (after the first) that another thread is searching
+        // go last, in `deferred`; `busy` is the child's key while this thread searches it.
+        let share = self
+            .smp
+            .clone()
+            .filter(|s| !s.busy.is_empty() && depth >= DEFER_DEPTH);
+        let mut deferred: Vec<usize> = Vec::new();
+        let mut k: usize = 0;
+        loop {
+            let p = match k.checked_sub(moves.len()) {
+                None => k,
+                Some(j) => match deferred.get(j) {
+                    Some(&p) => p,
+                    None => break,
+                },
+            };
+            let first_pass = k < moves.len();
+            k += 1;
+            let mv = moves[p];
             let mut child = state.clone();
             child.play_unchecked(mv);
+            let busy = share.as_ref().map(|s| (s, child.key()));
+            if let Some((s, key)) = busy {
+                if first_pass && p > 0 && s.is_busy(key) {
+                    deferred.push(p);
+                    continue;
+                }
+                s.enter(key);
+            }
             let same_side = child.to_move() == me;
             // The child's value for the mover, searched `d` plies deep in the window (lo, hi)
             // seen from here.
@@ -708,6 +814,9 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             let failed_high = null_window && found.is_some_and(|r| r.score > alpha);
             if failed_high && found.is_some_and(|r| r.score < beta) {
                 found = search(self, depth - 1, alpha, beta, &mut child_pv);
+            }
+            if let Some((s, key)) = busy {
+                s.leave(key);
             }
             let Some(r) = found else {
                 if ply == 0 {
@@ -782,11 +891,7 @@ impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> AlphaBeta<G, 
         if threads == 1 || self.tt.is_none() || state.outcome().is_some() {
             return self.search(state, budget);
         }
-        let smp = Arc::new(Smp {
-            done: AtomicBool::new(false),
-            finished: AtomicU32::new(0),
-            best: Mutex::new(None),
-        });
+        let smp = Arc::new(Smp::new(self.config.smp));
         let helper_nodes = std::sync::atomic::AtomicU64::new(0);
         self.smp = Some(Arc::clone(&smp));
         let mut report = std::thread::scope(|scope| {
@@ -818,7 +923,8 @@ impl<G: Game, E: Evaluator<G> + Clone, O: MoveOrdering<G> + Clone> AlphaBeta<G, 
                         elapsed: std::time::Duration::ZERO,
                         exact: false,
                     };
-                    helper.deepen(state, 1 + (t as u32 % 2), &mut ignored);
+                    let first = 1 + helper.ahead();
+                    helper.deepen(state, first, &mut ignored);
                     helper_nodes.fetch_add(helper.nodes, Ordering::Relaxed);
                 });
             }
@@ -932,12 +1038,64 @@ mod tests {
     }
 
     #[test]
+    fn the_busy_table_marks_a_position_until_its_search_leaves_it() {
+        let smp = Smp::<u8>::new(SmpScheme::Defer);
+        assert!(!smp.is_busy(42));
+        smp.enter(42);
+        assert!(smp.is_busy(42));
+        // Another key of the same slot is not taken for it, nor does it clear the mark.
+        let other = (0..)
+            .find(|&k| {
+                k != 42 && std::ptr::eq(smp.busy_slot(k).unwrap(), smp.busy_slot(42).unwrap())
+            })
+            .unwrap();
+        assert!(!smp.is_busy(other));
+        smp.leave(other);
+        assert!(smp.is_busy(42));
+        smp.leave(42);
+        assert!(!smp.is_busy(42));
+        // With odd helpers ahead there is no table: nothing is ever busy.
+        let ahead = Smp::<u8>::new(SmpScheme::Ahead);
+        ahead.enter(42);
+        assert!(!ahead.is_busy(42));
+    }
+
+    #[test]
+    fn a_move_another_thread_is_searching_is_searched_last_not_dropped() {
+        use ply_games::tictactoe::{Cell, TicTacToe};
+        // X on 6 and 7, O on 3 and 4, X to move: only 8 wins (any other move lets O win on
+        // 5), and 8 is the last legal move. Marked as under search by another thread, it is
+        // left for last at the root (depth 5 >= DEFER_DEPTH; one fixed depth, so that no
+        // earlier iteration's best move is tried first) and still found.
+        let mut s = TicTacToe::start();
+        for i in [6, 3, 7, 4] {
+            s.play_unchecked(Cell::from_index(i).unwrap());
+        }
+        let win = Cell::from_index(8).unwrap();
+        let mut child = s;
+        child.play_unchecked(win);
+        for busy in [child.key(), s.key() ^ 1] {
+            let config = Config {
+                deepening: Deepening::Fixed,
+                ..Config::default()
+            };
+            let mut search = AlphaBeta::with(ply_core::Neutral, NoOrdering, config);
+            let smp = Arc::new(Smp::new(SmpScheme::Defer));
+            smp.enter(busy);
+            search.smp = Some(smp);
+            let r = search.search(&s, Budget::depth(5));
+            assert_eq!(r.best, Some(win));
+            assert!(
+                r.score.is_proven() && r.score > Score::DRAW,
+                "{:?}",
+                r.score
+            );
+        }
+    }
+
+    #[test]
     fn the_shared_answer_is_the_deepest_finished_iteration_and_an_exact_one_first() {
-        let smp = Smp {
-            done: AtomicBool::new(false),
-            finished: AtomicU32::new(0),
-            best: Mutex::new(None),
-        };
+        let smp = Smp::new(SmpScheme::Ahead);
         smp.offer(&finished(4, false, 1), false);
         smp.offer(&finished(6, false, 2), false);
         // A shallower iteration finishing later (the caller's, behind a helper) is not kept.
@@ -952,11 +1110,7 @@ mod tests {
         smp.offer(&finished(9, false, 5), false);
         assert_eq!(smp.best_move(), Some(4));
         // The last depth ends the search too.
-        let last = Smp {
-            done: AtomicBool::new(false),
-            finished: AtomicU32::new(0),
-            best: Mutex::new(None),
-        };
+        let last = Smp::new(SmpScheme::Ahead);
         last.offer(&finished(7, false, 6), true);
         assert!(last.done.load(Ordering::Relaxed));
         assert_eq!(last.best_move(), Some(6));

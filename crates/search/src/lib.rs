@@ -19,7 +19,9 @@ pub mod puzzle;
 mod report;
 mod tt;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaPlayer, Config, Deepening, TtProbe};
+pub use alphabeta::{
+    AlphaBeta, AlphaBetaPlayer, Config, DEFER_DEPTH, Deepening, SmpScheme, TtProbe,
+};
 pub use baseline::{GreedyPlayer, RandomPlayer};
 pub use mcts::{Mcts, MctsConfig, MctsPlayer};
 pub use negamax::{negamax, negamax_quiescent, quiescence, terminal_score};

@@ -1,6 +1,7 @@
 //! The lazy-SMP search ([`AlphaBeta::search_parallel`]) on 8x8 Othello: whatever thread's
 //! iteration it answers with, the answer is one a one-thread search of the same depth gives
-//! where that is a fact (exact values, values at a fixed depth with the same-depth table).
+//! where that is a fact (exact values, values at a fixed depth with the same-depth table),
+//! whichever way the threads divide the work ([`SmpScheme`]).
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -8,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use ply_core::{Budget, Game};
 use ply_games::reversi::{CornersFirst, IndexedOthello, Othello, OthelloEval, empties};
-use ply_search::{AlphaBeta, Config, Deepening, TtProbe};
+use ply_search::{AlphaBeta, Config, Deepening, SmpScheme, TtProbe};
 
 /// `count` positions of seeded random play with `left` empty squares, not over.
 fn positions(count: usize, left: u32, seed: u64) -> Vec<Othello> {
@@ -27,6 +28,10 @@ fn positions(count: usize, left: u32, seed: u64) -> Vec<Othello> {
     }
     out
 }
+
+/// Both ways of dividing the work: odd helpers a depth ahead, and one depth with moves
+/// under search left for last (which reaches [`ply_search::DEFER_DEPTH`] at depth 5 here).
+const SCHEMES: [SmpScheme; 2] = [SmpScheme::Ahead, SmpScheme::Defer];
 
 fn search(threads: usize, config: Config) -> AlphaBeta<IndexedOthello, OthelloEval, CornersFirst> {
     AlphaBeta::with(
@@ -49,16 +54,17 @@ fn two_and_three_threads_give_the_exact_value_of_one_thread_at_the_end() {
         let root = IndexedOthello::from(s);
         let one = search(1, config).search(&root, Budget::UNLIMITED);
         assert!(one.exact, "one thread solves 9 empties: {s}");
-        for threads in [2, 3] {
+        for (threads, smp) in [2, 3].into_iter().flat_map(|t| SCHEMES.map(|m| (t, m))) {
+            let config = Config { smp, ..config };
             let r = search(threads, config).search_parallel(&root, Budget::UNLIMITED);
-            assert!(r.exact, "{threads} threads: {s}");
-            assert_eq!(r.score, one.score, "{threads} threads: {s}");
+            assert!(r.exact, "{threads} threads ({smp:?}): {s}");
+            assert_eq!(r.score, one.score, "{threads} threads ({smp:?}): {s}");
             let mv = r.best.expect("a move");
             let mut legal = Vec::new();
             root.legal_moves(&mut legal);
             assert!(
                 legal.contains(&mv),
-                "{threads} threads: {mv} is not legal in {s}"
+                "{threads} threads ({smp:?}): {mv} is not legal in {s}"
             );
             let mut child = root;
             child.play_unchecked(mv);
@@ -71,7 +77,7 @@ fn two_and_three_threads_give_the_exact_value_of_one_thread_at_the_end() {
             assert_eq!(
                 worth.from_node(1),
                 one.score,
-                "{threads} threads: {mv} from {s}"
+                "{threads} threads ({smp:?}): {mv} from {s}"
             );
         }
     }
@@ -80,8 +86,10 @@ fn two_and_three_threads_give_the_exact_value_of_one_thread_at_the_end() {
 #[test]
 fn two_threads_give_the_fixed_depth_value_of_one_thread() {
     // With the same-depth table and no ProbCut a depth-d value is plain negamax's, whichever
-    // thread finished it: the helper a depth ahead stores deeper entries, which this policy
-    // does not trust, and the answer is the caller's or a helper's depth-d iteration.
+    // thread finished it and in whatever order its moves were searched: the helper a depth
+    // ahead stores deeper entries, which this policy does not trust; a deferred move is
+    // searched after the others instead of in its place; and the answer is the caller's or
+    // a helper's depth-d iteration.
     let config = Config {
         tt_bytes: 1 << 20,
         probe: TtProbe::SameDepth,
@@ -90,11 +98,12 @@ fn two_threads_give_the_fixed_depth_value_of_one_thread() {
     };
     for s in positions(8, 40, 7) {
         let root = IndexedOthello::from(s);
-        for depth in [3, 4, 5] {
+        for (depth, smp) in [3, 4, 5].into_iter().flat_map(|d| SCHEMES.map(|m| (d, m))) {
             let one = search(1, config).search(&root, Budget::depth(depth));
-            let two = search(2, config).search_parallel(&root, Budget::depth(depth));
+            let two =
+                search(2, Config { smp, ..config }).search_parallel(&root, Budget::depth(depth));
             assert_eq!(two.depth, depth, "{s}");
-            assert_eq!(two.score, one.score, "depth {depth} from {s}");
+            assert_eq!(two.score, one.score, "depth {depth} ({smp:?}) from {s}");
             let mv = two.best.expect("a move");
             let mut legal = Vec::new();
             root.legal_moves(&mut legal);

@@ -31,6 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         time_ms: 1000,
         memory: 1 << 28,
         output: 1 << 16,
+        cpus: 1,
         seed: u64::from(games) << 8 | threads as u64,
         ants: None,
     };

@@ -121,6 +121,14 @@ fn default_output() -> usize {
     64 << 10
 }
 
+fn one_cpu() -> u32 {
+    1
+}
+
+fn is_one_cpu(cpus: &u32) -> bool {
+    *cpus == 1
+}
+
 /// A bot entered in a tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotEntry {
@@ -152,6 +160,10 @@ pub struct TournamentConfig {
     /// Output limit per move, in bytes (a game played under another limit is another game).
     #[serde(default = "default_output")]
     pub output: usize,
+    /// CPUs each bot's processes may use at once (absent from the stored configuration when
+    /// 1, as before it could be set, so earlier tournaments resume as they were).
+    #[serde(default = "one_cpu", skip_serializing_if = "is_one_cpu")]
+    pub cpus: u32,
     /// Seed from which every game's seed is derived.
     pub seed: u64,
     /// An Ants tournament's game: the map and the turn limit. `None` for every other game

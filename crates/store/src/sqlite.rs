@@ -886,6 +886,7 @@ mod tests {
             time_ms: 1000,
             memory: 256 << 20,
             output: 64 << 10,
+            cpus: 1,
             seed: 1,
             ants: None,
         }
@@ -917,6 +918,21 @@ mod tests {
             )
             .unwrap();
         assert_eq!(s.find_tournament(&config()).unwrap().unwrap().id, t.id);
+    }
+
+    #[test]
+    fn one_cpu_is_stored_as_before_it_could_be_set_and_two_make_another_tournament() {
+        let stored = serde_json::to_value(config()).unwrap();
+        assert!(stored.get("cpus").is_none(), "{stored}");
+        let two = TournamentConfig {
+            cpus: 2,
+            ..config()
+        };
+        assert_eq!(serde_json::to_value(&two).unwrap()["cpus"], 2);
+        let mut s = SqliteStore::in_memory().unwrap();
+        let t = s.create_tournament(&two).unwrap();
+        assert_eq!(s.find_tournament(&two).unwrap().unwrap().id, t.id);
+        assert!(s.find_tournament(&config()).unwrap().is_none());
     }
 
     #[test]

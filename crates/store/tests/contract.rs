@@ -104,6 +104,7 @@ fn config() -> TournamentConfig {
         time_ms: 1000,
         memory: 256 << 20,
         output: 64 << 10,
+        cpus: 1,
         seed: 1,
         ants: None,
     }

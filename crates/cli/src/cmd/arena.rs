@@ -25,6 +25,11 @@ pub struct LimitArgs {
     /// Output per move, in KB, 1 to 1048576; more loses the game.
     #[arg(long, default_value_t = 64, value_parser = crate::ranges::kilobytes_flag())]
     pub output_kb: u64,
+    /// CPUs each bot program may use at once, 1 to 64 (where cgroups can limit them: the
+    /// game's jail). 1, the default, gives a bot of two threads one CPU between them; give 2
+    /// to match bots that search on two cores, as `ply bot --threads 2` does.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub cpus: u32,
     /// A variable every bot program sees, as KEY=VALUE (repeatable). Bots get only PATH,
     /// LANG, HOME (a fresh folder of their own) and these: nothing else of ply's environment.
     #[arg(long = "bot-env", value_name = "KEY=VALUE")]
@@ -114,6 +119,7 @@ impl LimitArgs {
             time: Duration::from_millis(self.time_ms),
             memory: self.memory_mb << 20,
             output: crate::ranges::kilobytes(self.output_kb),
+            cpus: self.cpus,
         })
     }
 }

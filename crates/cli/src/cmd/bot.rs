@@ -59,6 +59,11 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         G::Ordering::default(),
         Config {
             threads: args.threads as usize,
+            smp: match args.smp {
+                None => ply_search::SmpScheme::default(),
+                Some(crate::args::Smp::Ahead) => ply_search::SmpScheme::Ahead,
+                Some(crate::args::Smp::Defer) => ply_search::SmpScheme::Defer,
+            },
             tt_bytes: args
                 .hash_mb
                 .map_or(Config::default().tt_bytes, |mb| (mb as usize) << 20),

@@ -418,6 +418,7 @@ fn fixed(probcut: bool) -> ply_search::Config {
         probe: ply_search::TtProbe::SameDepth,
         deepening: ply_search::Deepening::Fixed,
         threads: 1,
+        smp: ply_search::SmpScheme::default(),
         probcut,
         null_move: false,
         late_moves: false,

@@ -555,6 +555,7 @@ fn quiescent_alphabeta_equals_quiescent_negamax() {
         probe: TtProbe::SameDepth,
         deepening: Deepening::Fixed,
         threads: 1,
+        smp: ply_search::SmpScheme::default(),
         probcut: false,
         null_move: false,
         late_moves: false,

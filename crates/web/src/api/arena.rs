@@ -401,6 +401,7 @@ pub async fn start_tournament(
             time: Duration::from_secs(2),
             memory: 256 << 20,
             output: 64 << 10,
+            cpus: 1,
         },
         concurrency: 1,
         new: true,
