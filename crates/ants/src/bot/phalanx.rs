@@ -240,7 +240,7 @@ pub struct PhalanxParams {
     /// many BFS steps of an own hill, nearest first, gets one guard of ours, which steps
     /// towards the square half way along the enemy's path to the hill. The guard is an own
     /// ant with nothing else to do (not fighting, fetching food or raiding) on that path or
-    /// next to it, else the nearest such ant within [`GUARD_SEARCH`] steps of the square a
+    /// next to it, else the nearest such ant within 12 steps of the square a
     /// quarter of the way; an enemy whose path already has a fighting ant or a guard of
     /// ours on it (more than 3 steps from the hill) is covered and gets none. The hunter's
     /// safety rule keeps a guard out of a fight it would lose.
