@@ -74,6 +74,16 @@
 //!   169-199, 172-196, 183-183); against xathis on 35 two-player maps in both seats 86
 //!   points to main's 93 in the same minutes, with 20% fewer lone deaths (429 against 538)
 //!   but less food (951 born in turns 100-199 against 1,019): no gain, so off.
+//! * **xathis's hill defence** (session 40, [`PhalanxParams::guard_reach`], and the hill's
+//!   worth in the battle search, [`PhalanxParams::home_worth`], both off): in session 39's
+//!   games our last hill fell in 61 of 70 (median turn 442), with 13 of ours to 64 of his
+//!   alive and his ants around it for 30 turns before. One guard per enemy near our hill,
+//!   on the enemy's path half way: in-process against the phalanx without it within 14
+//!   steps 197 points to 170 on 34 maps in both seats (guards looked for within xathis's
+//!   30 steps: 173-194); against xathis on 35 two-player maps in both seats 66 points to
+//!   main's 96 in the same minutes: the hill fell later (median turn 506 against 450) but
+//!   we razed fewer of his (23 against 33), losing 37 points on the two maps with many
+//!   hills each: no gain, so off. The hill's worth held even in-process (180-183).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without

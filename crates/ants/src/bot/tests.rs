@@ -1495,9 +1495,9 @@ fn guard_params(reach: u32) -> PhalanxParams {
     }
 }
 
-/// The orders of our three idle ants at (29..=31, 5), 5 columns west of our hill at (30, 10),
-/// the enemy's hill at (10, 30), with enemies at `enemies` (the whole map in view, nothing to explore), and what moved
-/// each of our ants (tracing).
+/// The orders of our three idle ants at (29..=31, 5), 5 columns west of our hill at
+/// (30, 10), the enemy's hill at (10, 30), with enemies at `enemies` (the whole map in
+/// view, nothing to explore), and what moved each of our ants (tracing).
 fn guard_orders(enemies: &[(usize, usize)], reach: u32) -> (Vec<String>, Vec<(Loc, Mover)>) {
     // the enemy hill out of the raiders' 20 steps of our ants (the map wraps)
     let mut things = vec![(30, 10, b'0'), (10, 30, b'1')];
