@@ -1,12 +1,13 @@
 //! The phalanx against the hunter (or against the phalanx with its default choices), in-process, on the maps given, both seats (engine and
 //! player seed 1, deterministic): total points, games won, ants alive at turns 100 and 150,
-//! ants born in turns 0-99, 100-199 and from 200 on.
+//! ants born in turns 0-99, 100-199 and from 200 on; hills razed on each side (and the
+//! median turn), games in which each side lost every hill.
 //!
 //! `phalanx_duel APPROACH BATTLES KILL LOSS BOLD_KILL BOLD_LOSS CLOSE_IN FIGHT_MASS HOLD_MASS PART BUDGET
-//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET REGROUP_REACH KEEP_AWAY RALLY THREAT_STEPS THREAT_SCOPE THREAT_MARGIN ESCAPE DETACHED FIT PART_FOES SUPPORT_REACH OPPONENT MAP...` (booleans
+//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET REGROUP_REACH KEEP_AWAY RALLY THREAT_STEPS THREAT_SCOPE THREAT_MARGIN ESCAPE DETACHED FIT PART_FOES SUPPORT_REACH GUARD_REACH HOME_WORTH OPPONENT MAP...` (booleans
 //! as 0 or 1: the fields of `PhalanxParams`; OPPONENT `hunter` or `phalanx`; the output
 //! says "hunter" for either), e.g. `cargo run --release -p ply-ants --example phalanx_duel --
-//! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 0 2 1 0 0 0 5 0 phalanx maps/*.map`
+//! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 0 2 1 0 0 0 5 0 0 0 phalanx maps/*.map`
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -49,9 +50,11 @@ fn main() {
         fit: args[24] == "1",
         part_foes: args[25].parse().unwrap(),
         support_reach: args[26].parse().unwrap(),
+        guard_reach: args[27].parse().unwrap(),
+        home_worth: args[28].parse().unwrap(),
     };
     // the opponent: the hunter, or the phalanx with its default choices
-    let phalanx_opponent = match args[27].as_str() {
+    let phalanx_opponent = match args[29].as_str() {
         "hunter" => false,
         "phalanx" => true,
         other => panic!("opponent {other}: hunter or phalanx"),
@@ -61,7 +64,10 @@ fn main() {
     let (mut parts, mut cut) = (0, 0);
     let mut born = [[0usize; 2]; 3];
     let mut most = 0;
-    for path in &args[28..] {
+    // turns our hills and the opponent's fell; games each side ended with no hill
+    let mut fell: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+    let mut homeless = [0usize; 2];
+    for path in &args[30..] {
         let map = AntsMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         for seat in 0..2 {
             let settings = Settings {
@@ -100,6 +106,18 @@ fn main() {
                     born[(a.spawn_turn as usize / 100).min(2)][side] += 1;
                 }
             }
+            for side in 0..2 {
+                let owner = if side == 0 { seat } else { 1 - seat };
+                let hills: Vec<_> = m
+                    .game()
+                    .hills()
+                    .iter()
+                    .filter(|h| usize::from(h.owner) == owner)
+                    .collect();
+                let razed: Vec<u32> = hills.iter().filter_map(|h| h.end_turn).collect();
+                homeless[side] += usize::from(razed.len() == hills.len());
+                fell[side].extend(razed);
+            }
             let s = m.game().scores();
             let name = std::path::Path::new(path)
                 .file_stem()
@@ -129,5 +147,18 @@ fn main() {
     println!(
         "born 0-99 {}-{} 100-199 {}-{} 200+ {}-{}, most economy work in a turn {most}",
         born[0][0], born[0][1], born[1][0], born[1][1], born[2][0], born[2][1]
+    );
+    let median = |v: &mut Vec<u32>| {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied().unwrap_or(0)
+    };
+    println!(
+        "hills razed: phalanx's {} (median turn {}) hunter's {} (median turn {}); games left with no hill: phalanx {} hunter {}",
+        fell[0].len(),
+        median(&mut fell[0]),
+        fell[1].len(),
+        median(&mut fell[1]),
+        homeless[0],
+        homeless[1]
     );
 }

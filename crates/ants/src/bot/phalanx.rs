@@ -74,6 +74,16 @@
 //!   169-199, 172-196, 183-183); against xathis on 35 two-player maps in both seats 86
 //!   points to main's 93 in the same minutes, with 20% fewer lone deaths (429 against 538)
 //!   but less food (951 born in turns 100-199 against 1,019): no gain, so off.
+//! * **xathis's hill defence** (session 40, [`PhalanxParams::guard_reach`], and the hill's
+//!   worth in the battle search, [`PhalanxParams::home_worth`], both off): in session 39's
+//!   games our last hill fell in 61 of 70 (median turn 442), with 13 of ours to 64 of his
+//!   alive and his ants around it for 30 turns before. One guard per enemy near our hill,
+//!   on the enemy's path half way: in-process against the phalanx without it within 14
+//!   steps 197 points to 170 on 34 maps in both seats (guards looked for within xathis's
+//!   30 steps: 173-194); against xathis on 35 two-player maps in both seats 66 points to
+//!   main's 96 in the same minutes: the hill fell later (median turn 506 against 450) but
+//!   we razed fewer of his (23 against 33), losing 37 points on the two maps with many
+//!   hills each: no gain, so off. The hill's worth held even in-process (180-183).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -130,6 +140,10 @@ const DETACHED_ANTS: usize = 6;
 const ESCAPE_STEPS: u32 = 8;
 /// The most own ants called to support one hunted ant ([`PhalanxParams::support_reach`]).
 const SUPPORT_ANTS: usize = 3;
+/// BFS steps from the quarter-way square of an enemy's path within which a guard is looked
+/// for ([`PhalanxParams::guard_reach`]); xathis looks within 30, which took explorers from
+/// far and lost in-process (173 points to 194 on 34 maps in both seats, session 40).
+const GUARD_SEARCH: u32 = 12;
 
 /// The phalanx's choices, for measuring each against the hunter's way.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -232,6 +246,19 @@ pub struct PhalanxParams {
     /// most three); each steps towards it, the hunter's safety rule still
     /// keeping it out of a fight it would lose.
     pub support_reach: u32,
+    /// xathis's hill defence (session 40; 0 = off, xathis: 14): each enemy within this
+    /// many BFS steps of an own hill, nearest first, gets one guard of ours, which steps
+    /// towards the square half way along the enemy's path to the hill. The guard is an own
+    /// ant with nothing else to do (not fighting, fetching food or raiding) on that path or
+    /// next to it, else the nearest such ant within 12 steps of the square a
+    /// quarter of the way; an enemy whose path already has a fighting ant or a guard of
+    /// ours on it (more than 3 steps from the hill) is covered and gets none. The hunter's
+    /// safety rule keeps a guard out of a fight it would lose.
+    pub guard_reach: u32,
+    /// What an enemy left standing on our hill after the move costs the battle search
+    /// (session 40; 0 = off): that enemy razes it. The square is among the enemy's
+    /// options whenever it can step there.
+    pub home_worth: i64,
 }
 
 impl Default for PhalanxParams {
@@ -266,6 +293,8 @@ impl Default for PhalanxParams {
             escape: false,
             detached: false,
             support_reach: 0,
+            guard_reach: 0,
+            home_worth: 0,
         }
     }
 }
@@ -290,6 +319,8 @@ pub enum Mover {
     /// Going to support an own ant engaged with two or more enemies
     /// ([`PhalanxParams::support_reach`]).
     Support,
+    /// Guarding our hill against an enemy near it ([`PhalanxParams::guard_reach`]).
+    Guard,
 }
 
 /// The phalanx bot: see the module docs.
@@ -707,6 +738,122 @@ impl PhalanxBot {
         sent
     }
 
+    /// xathis's hill defence ([`PhalanxParams::guard_reach`]): per own ant, whether it
+    /// was made a guard, its `wanted` steps replaced by the steps towards the half-way
+    /// square of its enemy's path to our hill. `free`: the own ants with nothing else to
+    /// do; `covering`: those already standing in the way (fighting). Session 39's games
+    /// against xathis: our last hill fell in 61 of 70, with a median of 3 of ours and 8 of
+    /// his within distance² 100 of it three turns before (session 40's count).
+    fn guard(
+        &self,
+        t: Torus,
+        (ants, ant_at): (&[Loc], &[u32]),
+        free: &[bool],
+        covering: &[bool],
+        wanted: &mut [Wanted],
+    ) -> Vec<bool> {
+        let p = self.params;
+        let k = &self.h.k;
+        let mut sent = vec![false; ants.len()];
+        if p.guard_reach == 0 || k.enemies.is_empty() {
+            return sent;
+        }
+        let n = t.area();
+        for &hill in &k.my_hills {
+            // BFS from the hill: steps, and the square one step nearer the hill
+            let mut dist = vec![u32::MAX; n];
+            let mut prev = vec![hill; n];
+            dist[t.index(hill)] = 0;
+            let mut q = VecDeque::from([hill]);
+            while let Some(c) = q.pop_front() {
+                let d = dist[t.index(c)];
+                if d >= p.guard_reach {
+                    continue;
+                }
+                for dir in Dir::ALL {
+                    let nb = t.step(c, dir);
+                    let i = t.index(nb);
+                    if dist[i] == u32::MAX && !k.water[i] {
+                        dist[i] = d + 1;
+                        prev[i] = c;
+                        q.push_back(nb);
+                    }
+                }
+            }
+            let mut threats: Vec<(u32, Loc)> = k
+                .enemies
+                .iter()
+                .map(|&(e, _)| (dist[t.index(e)], e))
+                .filter(|&(d, _)| d <= p.guard_reach)
+                .collect();
+            threats.sort_unstable();
+            for (d, e) in threats {
+                // the enemy's path to the hill: path[i] is d - i steps from it
+                let mut path = vec![e];
+                while *path.last().unwrap_or(&hill) != hill {
+                    let c = *path.last().unwrap_or(&hill);
+                    path.push(prev[t.index(c)]);
+                }
+                let at = |steps: u32| {
+                    if steps > 1 {
+                        path[(d - steps) as usize]
+                    } else {
+                        hill
+                    }
+                };
+                let (half, quarter) = (at(d / 2), at(d / 4));
+                // an own ant on the path or beside it (nearest the enemy first): a free one
+                // guards, one in the way covers the enemy
+                let mut guard = None;
+                let mut covered = false;
+                'path: for (i, &c) in path.iter().enumerate().take(path.len() - 1) {
+                    let beyond = d - i as u32 > 3;
+                    for s in
+                        std::iter::once(c).chain(Dir::ALL.into_iter().map(|dir| t.step(c, dir)))
+                    {
+                        let a = ant_at[t.index(s)];
+                        if a == u32::MAX {
+                            continue;
+                        }
+                        let a = a as usize;
+                        if free[a] && !sent[a] {
+                            guard = Some(a);
+                            break 'path;
+                        }
+                        if beyond && (covering[a] || sent[a]) {
+                            covered = true;
+                            break 'path;
+                        }
+                    }
+                }
+                if covered {
+                    continue;
+                }
+                if guard.is_none() {
+                    let field = self.h.distances(t, &[quarter], GUARD_SEARCH);
+                    guard = (0..ants.len())
+                        .filter(|&i| free[i] && !sent[i])
+                        .map(|i| (field[t.index(ants[i])], i))
+                        .filter(|&(f, _)| f <= GUARD_SEARCH)
+                        .min()
+                        .map(|(_, i)| i);
+                }
+                let Some(g) = guard else { continue };
+                sent[g] = true;
+                let a = ants[g];
+                wanted[g] = if a == half {
+                    vec![(a, false)]
+                } else {
+                    let field = self.h.distances(t, &[half], 2 * GUARD_SEARCH);
+                    let mut steps = self.h.descend(t, &field, a).unwrap_or_default();
+                    steps.retain(|(l, _)| !k.food.contains(l));
+                    steps
+                };
+            }
+        }
+        sent
+    }
+
     /// Per square, BFS steps (up to [`RALLY_REACH`]) to the nearest own ant with
     /// [`PhalanxParams::fight_mass`] own ants around it, or to an own hill.
     fn rally_field(&self, t: Torus, ants: &[Loc], mass: &[usize]) -> Vec<u32> {
@@ -827,11 +974,18 @@ impl PhalanxBot {
                 .iter()
                 .map(|&j| {
                     let (e, o) = enemies[j];
-                    (
-                        e,
-                        o,
-                        enemy_options(t, self.h.k.attackradius2, self.reach(t, e), e, &ours),
-                    )
+                    let reach = self.reach(t, e);
+                    let mut opts =
+                        enemy_options(t, self.h.k.attackradius2, reach.clone(), e, &ours);
+                    if self.params.home_worth > 0 {
+                        // stepping onto our hill razes it: never merged away
+                        for &h in &self.h.k.my_hills {
+                            if reach.contains(&h) && !opts.contains(&h) {
+                                opts.push(h);
+                            }
+                        }
+                    }
+                    (e, o, opts)
                 })
                 .collect();
             let bold = part.iter().any(|&i| mass[i] >= BOLD_MASS);
@@ -888,6 +1042,8 @@ impl PhalanxBot {
                 theirs,
                 fixed,
                 enemy_hills: &self.h.k.enemy_hills,
+                my_hills: &self.h.k.my_hills,
+                home_worth: p.home_worth,
                 rally: if distance == Distance::Rally {
                     rally.get_or_insert_with(|| self.rally_field(t, ants, mass))
                 } else {
@@ -1381,6 +1537,9 @@ pub(super) struct Search<'a> {
     /// Our other ants that fight beside the part, where they will stand.
     pub(super) fixed: Vec<Loc>,
     pub(super) enemy_hills: &'a [Loc],
+    /// Our hills, and what an enemy left alive on one costs (0: nothing).
+    pub(super) my_hills: &'a [Loc],
+    pub(super) home_worth: i64,
     /// Per square, BFS steps to the nearest strong own ant or own hill (read only when
     /// the distance term is [`Distance::Rally`]).
     pub(super) rally: &'a [u32],
@@ -1460,6 +1619,7 @@ impl Search<'_> {
     }
 
     /// The position's worth: kills (a razed hill counts two) and losses by the focus rule,
+    /// less [`Search::home_worth`] for each enemy left alive on our hill,
     /// less each of our ants' distance² to its nearest enemy when closing in (plus it when
     /// keeping away).
     pub(super) fn score(&mut self) -> i64 {
@@ -1485,6 +1645,12 @@ impl Search<'_> {
             .filter(|&i| !dead[i] && self.enemy_hills.contains(&self.cur[i]))
             .count() as i64;
         let mut v = self.kill * (kills + 2 * razed) - self.loss * losses;
+        if self.home_worth > 0 {
+            let on_home = (0..self.cur_theirs.len())
+                .filter(|&j| !dead[m + j] && self.my_hills.contains(&self.cur_theirs[j]))
+                .count() as i64;
+            v -= self.home_worth * on_home;
+        }
         if self.distance == Distance::Rally {
             for &p in &self.cur {
                 v -= 4 * i64::from(self.rally[self.t.index(p)].min(RALLY_REACH));
@@ -1574,6 +1740,20 @@ impl AntsBot for PhalanxBot {
         if self.params.escape {
             self.escape(t, (&ants, &ant_at), &wanted, (&movable, &lone), &mut fights);
         }
+        let guards = if self.params.guard_reach > 0 {
+            let food = self.h.food_steps(t, &ant_at);
+            let free: Vec<bool> = (0..ants.len())
+                .map(|k| {
+                    fights[k].is_none()
+                        && food[k].is_none()
+                        && !raiders.as_ref().is_some_and(|r| r[k])
+                })
+                .collect();
+            let covering: Vec<bool> = fights.iter().map(Option::is_some).collect();
+            self.guard(t, (&ants, &ant_at), &free, &covering, &mut wanted)
+        } else {
+            vec![false; ants.len()]
+        };
         if self.movers.is_some() {
             let food = self.h.food_steps(t, &ant_at);
             let movers = (0..ants.len())
@@ -1584,6 +1764,8 @@ impl AntsBot for PhalanxBot {
                         Mover::Detached
                     } else if fights[k].is_some() {
                         Mover::Escape
+                    } else if guards[k] {
+                        Mover::Guard
                     } else if sent[k] {
                         Mover::Support
                     } else if food[k].is_some() {

@@ -469,6 +469,8 @@ fn phalanx_search_agrees_with_plain_max_min() {
                 .collect(),
             fixed: Vec::new(),
             enemy_hills: &hills,
+            my_hills: &hills,
+            home_worth: 0,
             rally: &[],
             danger: &danger,
             kill: 512,
@@ -1480,6 +1482,103 @@ fn support_calls_as_many_ants_as_enemies_nearest_first() {
 fn support_orders_are_legal_and_stay_in_budget() {
     assert_a_whole_game_stays_in_budget(PhalanxParams {
         support_reach: 10,
+        ..PhalanxParams::default()
+    });
+}
+
+/// Phalanx parameters with the economy off (idle ants with nothing to explore hold) and
+/// xathis's hill defence within `reach` steps (0: off).
+fn guard_params(reach: u32) -> PhalanxParams {
+    PhalanxParams {
+        guard_reach: reach,
+        ..lone_params(0, false)
+    }
+}
+
+/// The orders of our three idle ants at (29..=31, 5), 5 columns west of our hill at
+/// (30, 10), the enemy's hill at (10, 30), with enemies at `enemies` (the whole map in
+/// view, nothing to explore), and what moved each of our ants (tracing).
+fn guard_orders(enemies: &[(usize, usize)], reach: u32) -> (Vec<String>, Vec<(Loc, Mover)>) {
+    // the enemy hill out of the raiders' 20 steps of our ants (the map wraps)
+    let mut things = vec![(30, 10, b'0'), (10, 30, b'1')];
+    things.extend([(29, 5), (30, 5), (31, 5)].map(|(r, c)| (r, c, b'a')));
+    things.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+    let rows = open_map(&things);
+    let mut bot = PhalanxBot::with_params(0, guard_params(reach)).tracing();
+    let orders = answer_turn_one(&rows, &mut bot);
+    assert_eq!(
+        orders,
+        orders_in_full_view(&rows, PhalanxBot::with_params(0, guard_params(reach))),
+        "tracing changes no order"
+    );
+    let mut movers = bot.movers().to_vec();
+    movers.sort_unstable_by_key(|&(l, _)| l);
+    (orders, movers)
+}
+
+#[test]
+fn enemies_near_our_hill_each_pull_one_guard_onto_their_path() {
+    // three enemies at (29..=31, 21), 11 to 12 steps east of our hill at (30, 10): beyond
+    // the hunter's defence (distance² 121 or more) and 16 or more steps from our idle ants
+    // at (29..=31, 5) (out of the approach's 12), so without the guard our ants hold.
+    // Guarding within 14 steps, each enemy gets one of them: all three step, none west
+    // (away from the path), and tracing names them as guards
+    let three = [(29, 21), (30, 21), (31, 21)];
+    let (orders, _) = guard_orders(&three, 0);
+    assert!(orders.is_empty(), "{orders:?}");
+    let (orders, movers) = guard_orders(&three, 14);
+    assert_eq!(orders.len(), 3, "{orders:?}");
+    assert!(orders.iter().all(|o| !o.ends_with(" w")), "{orders:?}");
+    assert!(movers.iter().all(|&(_, m)| m == Mover::Guard), "{movers:?}");
+    // one enemy: only the nearest ant (on the hill's row) goes, straight east
+    let (orders, movers) = guard_orders(&[(30, 21)], 14);
+    assert_eq!(orders, ["o 30 5 e"]);
+    assert_eq!(
+        movers,
+        [
+            ((29, 5), Mover::Explore),
+            ((30, 5), Mover::Guard),
+            ((31, 5), Mover::Explore)
+        ]
+    );
+    // the enemies 16 steps from the hill, beyond the 14: nobody goes; within 20, all three
+    let far = [(29, 26), (30, 26), (31, 26)];
+    assert!(guard_orders(&far, 14).0.is_empty());
+    assert_eq!(guard_orders(&far, 20).0.len(), 3);
+}
+
+#[test]
+fn guard_orders_are_legal_and_stay_in_budget() {
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        guard_reach: 14,
+        ..PhalanxParams::default()
+    });
+}
+
+#[test]
+fn with_the_hill_worth_a_lost_game_an_ant_blocks_it_at_its_own_cost() {
+    // our hill at (30, 10), our ant beside it at (30, 11); his ants at (29, 10), next to
+    // the hill, and (28, 11). Whatever ours does, two of his can reach it: it dies. Without
+    // the hill's worth it keeps out of reach; with it (above a loss) it steps onto the hill
+    // so that no enemy can stand there (one left alive on it would raze it)
+    let things = [(30, 11, b'a'), (29, 10, b'b'), (28, 11, b'b')];
+    let home = |worth| {
+        let mut all = vec![(30, 10, b'0'), (10, 30, b'1')];
+        all.extend(things);
+        let params = PhalanxParams {
+            home_worth: worth,
+            ..lone_params(0, false)
+        };
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+    };
+    assert_ne!(home(0), ["o 30 11 w"]);
+    assert_eq!(home(4096), ["o 30 11 w"]);
+}
+
+#[test]
+fn home_worth_orders_are_legal_and_stay_in_budget() {
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        home_worth: 4096,
         ..PhalanxParams::default()
     });
 }
