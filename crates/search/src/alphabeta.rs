@@ -166,7 +166,7 @@ struct Smp<M> {
     finished: AtomicU32,
     /// The deepest finished iteration of any thread (an exact one before any other).
     best: Mutex<Option<SearchReport<M>>>,
-    /// The keys of positions some thread is searching, by their low bits
+    /// The keys of positions some thread is searching, by a multiply's high bits
     /// ([`SmpScheme::Defer`]; empty otherwise). A slot holds the last key stored there; a
     /// collision only makes a thread defer a move it need not, or not defer one it could.
     busy: Box<[AtomicU64]>,
@@ -747,10 +747,9 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
         let mut aborted = false;
         // Lazy SMP with deferral: moves (after the first) that another thread is searching
         // go last, in `deferred`; `busy` is the child's key while this thread searches it.
-        let share = self
-            .smp
-            .clone()
-            .filter(|s| !s.busy.is_empty() && depth >= DEFER_DEPTH);
+        // (The shared state is borrowed where it is used, never cloned: an `Arc` clone per
+        // node would make the threads fight over its count's cache line.)
+        let defer = depth >= DEFER_DEPTH && self.smp.as_ref().is_some_and(|s| !s.busy.is_empty());
         let mut deferred: Vec<usize> = Vec::new();
         let mut k: usize = 0;
         loop {
@@ -766,8 +765,8 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             let mv = moves[p];
             let mut child = state.clone();
             child.play_unchecked(mv);
-            let busy = share.as_ref().map(|s| (s, child.key()));
-            if let Some((s, key)) = busy {
+            let busy = defer.then(|| child.key());
+            if let (Some(key), Some(s)) = (busy, &self.smp) {
                 if first_pass && p > 0 && s.is_busy(key) {
                     deferred.push(p);
                     continue;
@@ -815,7 +814,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrdering<G>> AlphaBeta<G, E, O> {
             if failed_high && found.is_some_and(|r| r.score < beta) {
                 found = search(self, depth - 1, alpha, beta, &mut child_pv);
             }
-            if let Some((s, key)) = busy {
+            if let (Some(key), Some(s)) = (busy, &self.smp) {
                 s.leave(key);
             }
             let Some(r) = found else {
