@@ -450,8 +450,8 @@ fn bad_rotations_exit_2_before_anything_is_stored() {
     assert!(!db.exists());
 }
 
-/// Ants bots run on one CPU each (the AI Challenge's servers did): `--cpus` is refused for
-/// an Ants tournament before the database is touched.
+/// Ants bots run on one CPU each (their persistent limits carry no CPU count): `--cpus` is
+/// refused for an Ants tournament before the database is touched.
 #[test]
 fn an_ants_tournament_refuses_more_cpus() {
     let dir = tempfile::tempdir().unwrap();

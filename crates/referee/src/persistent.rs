@@ -162,7 +162,8 @@ impl PersistentBot {
             time: limits.turn,
             memory: limits.memory,
             output: limits.output,
-            // One CPU for the game, as the AI Challenge's game servers gave each bot.
+            // One CPU for the game, as before `Limits::cpus` existed: the persistent limits
+            // carry no CPU count (`ply tournament ants` refuses `--cpus`).
             cpus: 1,
         };
         let mut process = sandbox.spawn(command, &process_limits)?;

@@ -326,7 +326,7 @@ fn run_ants(args: &TournamentArgs) -> Result<ExitCode> {
     let limits = args.limits.limits()?;
     if limits.cpus != 1 {
         return Err(bad_input!(
-            "--cpus {}: Ants bots run one CPU each, as the AI Challenge's servers gave them; leave --cpus out",
+            "--cpus {}: Ants bots run one CPU each (their persistent limits have no CPU count); leave --cpus out",
             limits.cpus
         ));
     }
