@@ -125,6 +125,9 @@ pub const RAID_REACH: u32 = 20;
 const RAIDERS: usize = 4;
 /// Up to this many ants, one raider per enemy hill.
 const RAID_FEW: usize = 10;
+/// Turns a square stays hostile after an enemy was last seen near it
+/// ([`PhalanxParams::explore_avoid`]).
+pub const HOSTILE_MEMORY: u32 = 20;
 /// BFS steps within which a regrouping ant looks for a group or own hill to fall back to.
 const RALLY_REACH: u32 = 40;
 /// What one enemy in excess on a square of the threat field costs a weak part's search
@@ -195,6 +198,12 @@ pub struct PhalanxParams {
     /// Squares the economy (explore values and distribution) may visit in one turn; the
     /// idle ants left when it is spent explore the hunter's way.
     pub economy_budget: u64,
+    /// Hostile ground in exploration (session 41; 0 = off): the squares within this many
+    /// BFS steps of an enemy in view are hostile for [`HOSTILE_MEMORY`] turns, worth
+    /// nothing to an explorer, and an idle ant with nothing else to explore holds rather
+    /// than take the hunter's step onto hostile ground. Session 39's traces: most of our
+    /// ants caught alone by two or more of xathis's had come to his ants exploring.
+    pub explore_avoid: u32,
     /// An idle lone ant (fewer than [`PhalanxParams::fight_mass`] own ants in its box, no
     /// own hill near) with an enemy within this many BFS steps, and more enemies than own
     /// ants within this distance, falls back towards the nearest own ant that has that
@@ -284,6 +293,7 @@ impl Default for PhalanxParams {
             distribute: false,
             raiders: true,
             economy_budget: ECONOMY_BUDGET,
+            explore_avoid: 0,
             regroup_reach: 0,
             keep_away: false,
             rally: false,
@@ -510,13 +520,19 @@ impl PhalanxBot {
         let mut sources = ants.to_vec();
         sources.extend(&k.my_hills);
         let mut work = eco.cover(t, &k.water, &sources, k.turn);
+        let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
+        let memory = if p.explore_avoid > 0 {
+            work += eco.mark_hostile(t, &k.water, &foes, p.explore_avoid, k.turn);
+            HOSTILE_MEMORY
+        } else {
+            0
+        };
         // where each own ant will stand: its first wanted square, or where it is
         let mut at: Vec<Loc> = ants
             .iter()
             .zip(wanted.iter())
             .map(|(&a, w)| w.first().map_or(a, |&(l, _)| l))
             .collect();
-        let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
         let near_field = (!foes.is_empty()).then(|| self.h.distances(t, &foes, APPROACH_REACH));
         let allowed =
             |l: Loc| !k.water[t.index(l)] && !k.food.contains(&l) && !k.my_hills.contains(&l);
@@ -544,8 +560,17 @@ impl PhalanxBot {
                     continue;
                 }
                 let steps: Vec<Loc> = if pass == 1 {
-                    let (s, w) = eco.explore(t, &k.water, a, k.turn, allowed);
+                    let (s, w) = eco.explore(t, &k.water, (a, k.turn, memory), allowed);
                     work += w;
+                    if s.is_empty() && memory > 0 && !k.my_hills.contains(&a) {
+                        // nothing worth exploring: hold rather than walk onto hostile
+                        // ground the hunter's way
+                        let first = wanted[i].first().map_or(a, |&(l, _)| l);
+                        if eco.hostile(t.index(first), k.turn, memory) {
+                            done[i] = true;
+                            wanted[i] = vec![(a, false)];
+                        }
+                    }
                     s
                 } else {
                     let mut options: Vec<Loc> = Dir::ALL
