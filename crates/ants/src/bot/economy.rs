@@ -77,6 +77,45 @@ impl Marks {
         self.dist[i] = dist;
         self.tag[i] = tag;
     }
+
+    /// Visits each square within `reach` steps of `sources` (around `water`) once, nearest
+    /// first; returns the squares visited.
+    fn within(
+        &mut self,
+        t: Torus,
+        water: &[bool],
+        sources: &[Loc],
+        reach: u32,
+        mut visit: impl FnMut(usize),
+    ) -> u64 {
+        self.start(t.area());
+        let mut q = VecDeque::new();
+        for &s in sources {
+            let i = t.index(s);
+            if !self.marked(i) {
+                self.mark(i, 0, 0);
+                q.push_back(i);
+            }
+        }
+        let mut work = 0;
+        while let Some(c) = q.pop_front() {
+            work += 1;
+            visit(c);
+            let dc = self.dist[c];
+            if dc >= reach {
+                continue;
+            }
+            let cl = t.loc(c);
+            for d in Dir::ALL {
+                let i = t.index(t.step(cl, d));
+                if !water[i] && !self.marked(i) {
+                    self.mark(i, dc + 1, 0);
+                    q.push_back(i);
+                }
+            }
+        }
+        work
+    }
 }
 
 /// The first-step sums of a square's explore values seen from `a`: for each direction (in
@@ -210,33 +249,9 @@ impl Economy {
         if self.covered.len() != t.area() {
             self.covered = vec![-NEVER; t.area()];
         }
-        self.marks.start(t.area());
-        let mut q = VecDeque::new();
-        for &s in sources {
-            let i = t.index(s);
-            if !self.marks.marked(i) {
-                self.marks.mark(i, 0, 0);
-                q.push_back(i);
-            }
-        }
-        let mut work = 0;
-        while let Some(c) = q.pop_front() {
-            work += 1;
-            self.covered[c] = i64::from(turn);
-            let dc = self.marks.dist[c];
-            if dc >= COVER {
-                continue;
-            }
-            let cl = t.loc(c);
-            for d in Dir::ALL {
-                let i = t.index(t.step(cl, d));
-                if !water[i] && !self.marks.marked(i) {
-                    self.marks.mark(i, dc + 1, 0);
-                    q.push_back(i);
-                }
-            }
-        }
-        work
+        let covered = &mut self.covered;
+        self.marks
+            .within(t, water, sources, COVER, |c| covered[c] = i64::from(turn))
     }
 
     /// Marks the squares within `reach` steps of `foes` (the enemies in view) as hostile
@@ -252,33 +267,9 @@ impl Economy {
         if self.hostile.len() != t.area() {
             self.hostile = vec![0; t.area()];
         }
-        self.marks.start(t.area());
-        let mut q = VecDeque::new();
-        for &f in foes {
-            let i = t.index(f);
-            if !self.marks.marked(i) {
-                self.marks.mark(i, 0, 0);
-                q.push_back(i);
-            }
-        }
-        let mut work = 0;
-        while let Some(c) = q.pop_front() {
-            work += 1;
-            self.hostile[c] = turn + 1;
-            let dc = self.marks.dist[c];
-            if dc >= reach {
-                continue;
-            }
-            let cl = t.loc(c);
-            for d in Dir::ALL {
-                let i = t.index(t.step(cl, d));
-                if !water[i] && !self.marks.marked(i) {
-                    self.marks.mark(i, dc + 1, 0);
-                    q.push_back(i);
-                }
-            }
-        }
-        work
+        let hostile = &mut self.hostile;
+        self.marks
+            .within(t, water, foes, reach, |c| hostile[c] = turn + 1)
     }
 
     /// Whether square `i` was marked hostile within the last `memory` turns before `turn`

@@ -84,6 +84,18 @@
 //!   main's 96 in the same minutes: the hill fell later (median turn 506 against 450) but
 //!   we razed fewer of his (23 against 33), losing 37 points on the two maps with many
 //!   hills each: no gain, so off. The hill's worth held even in-process (180-183).
+//! * **Hostile ground in exploration** (session 41, [`PhalanxParams::explore_avoid`], off):
+//!   in session 40's games against xathis the two sides were born even until turn 200 (and
+//!   we saw and held half the map), and the gap opened in turns 150-300 in deaths (901 of
+//!   ours to 335 of his), most of them an ant of ours alone against two or more of his,
+//!   which session 39 traced to exploring. Explorers that count the squares near an enemy
+//!   seen in the last 20 turns as worth nothing gave up the ground near him and the food
+//!   on it: in-process against the phalanx without it, within 8 steps 91 points to 268 on
+//!   34 maps in both seats (726 ants born in turns 100-199 to 1,084), within 4 steps 157
+//!   to 214; not taken to xathis, so off. Session 37's escape with session 38's fitted
+//!   parts, at least even in-process (195-177) and never timed as a pair, scored 85 points
+//!   to main's 91 against xathis on 32 two-player maps in both seats in the same minutes,
+//!   with fewer of ours dead in turns 150-299 (712 against 825): both stay off.
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -199,7 +211,7 @@ pub struct PhalanxParams {
     /// idle ants left when it is spent explore the hunter's way.
     pub economy_budget: u64,
     /// Hostile ground in exploration (session 41; 0 = off): the squares within this many
-    /// BFS steps of an enemy in view are hostile for [`HOSTILE_MEMORY`] turns, worth
+    /// BFS steps of an enemy in view are hostile for 20 turns (`HOSTILE_MEMORY`), worth
     /// nothing to an explorer, and an idle ant with nothing else to explore holds rather
     /// than take the hunter's step onto hostile ground. Session 39's traces: most of our
     /// ants caught alone by two or more of xathis's had come to his ants exploring.

@@ -1596,18 +1596,8 @@ fn explore_with_an_enemy_north(explore_avoid: u32) -> Vec<String> {
         .into_iter()
         .map(|r| String::from_utf8(r).unwrap())
         .collect();
-    let mut text = format!("rows {}\ncols {}\nplayers 2\n", rows.len(), rows[0].len());
-    for r in &rows {
-        text.push_str(&format!("m {r}\n"));
-    }
-    let map = AntsMap::parse(&text).unwrap();
-    let settings = Settings {
-        scenario: true,
-        food: FoodMode::None,
-        turns: 3,
-        ..Settings::default()
-    };
-    let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut m = scenario(&rows, 3);
     let mut bot = PhalanxBot::with_params(
         0,
         PhalanxParams {
