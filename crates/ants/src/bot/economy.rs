@@ -77,6 +77,45 @@ impl Marks {
         self.dist[i] = dist;
         self.tag[i] = tag;
     }
+
+    /// Visits each square within `reach` steps of `sources` (around `water`) once, nearest
+    /// first; returns the squares visited.
+    fn within(
+        &mut self,
+        t: Torus,
+        water: &[bool],
+        sources: &[Loc],
+        reach: u32,
+        mut visit: impl FnMut(usize),
+    ) -> u64 {
+        self.start(t.area());
+        let mut q = VecDeque::new();
+        for &s in sources {
+            let i = t.index(s);
+            if !self.marked(i) {
+                self.mark(i, 0, 0);
+                q.push_back(i);
+            }
+        }
+        let mut work = 0;
+        while let Some(c) = q.pop_front() {
+            work += 1;
+            visit(c);
+            let dc = self.dist[c];
+            if dc >= reach {
+                continue;
+            }
+            let cl = t.loc(c);
+            for d in Dir::ALL {
+                let i = t.index(t.step(cl, d));
+                if !water[i] && !self.marked(i) {
+                    self.mark(i, dc + 1, 0);
+                    q.push_back(i);
+                }
+            }
+        }
+        work
+    }
 }
 
 /// The first-step sums of a square's explore values seen from `a`: for each direction (in
@@ -181,6 +220,15 @@ pub(super) fn owned_area(
     (value, work)
 }
 
+/// Whether a square `i` whose hostile mark (one more than the turn, 0 never) is `marks[i]`
+/// was marked within the last `memory` turns before `turn`.
+fn recent(marks: &[u32], i: usize, turn: u32, memory: u32) -> bool {
+    memory > 0
+        && marks
+            .get(i)
+            .is_some_and(|&h| h > 0 && turn + 1 - h < memory)
+}
+
 /// The economy's memory over a game: when each square was last covered, and the
 /// search marks.
 #[derive(Clone, Debug, Default)]
@@ -188,6 +236,9 @@ pub(super) struct Economy {
     /// Per square, the turn it was last within [`COVER`] steps of an own ant (or
     /// `-NEVER`).
     covered: Vec<i64>,
+    /// Per square, one more than the turn it was last within the hostile reach of a
+    /// visible enemy (0: never; [`Economy::mark_hostile`]).
+    hostile: Vec<u32>,
     marks: Marks,
 }
 
@@ -198,49 +249,56 @@ impl Economy {
         if self.covered.len() != t.area() {
             self.covered = vec![-NEVER; t.area()];
         }
-        self.marks.start(t.area());
-        let mut q = VecDeque::new();
-        for &s in sources {
-            let i = t.index(s);
-            if !self.marks.marked(i) {
-                self.marks.mark(i, 0, 0);
-                q.push_back(i);
-            }
+        let covered = &mut self.covered;
+        self.marks
+            .within(t, water, sources, COVER, |c| covered[c] = i64::from(turn))
+    }
+
+    /// Marks the squares within `reach` steps of `foes` (the enemies in view) as hostile
+    /// at `turn`; returns the squares visited.
+    pub(super) fn mark_hostile(
+        &mut self,
+        t: Torus,
+        water: &[bool],
+        foes: &[Loc],
+        reach: u32,
+        turn: u32,
+    ) -> u64 {
+        if self.hostile.len() != t.area() {
+            self.hostile = vec![0; t.area()];
         }
-        let mut work = 0;
-        while let Some(c) = q.pop_front() {
-            work += 1;
-            self.covered[c] = i64::from(turn);
-            let dc = self.marks.dist[c];
-            if dc >= COVER {
-                continue;
-            }
-            let cl = t.loc(c);
-            for d in Dir::ALL {
-                let i = t.index(t.step(cl, d));
-                if !water[i] && !self.marks.marked(i) {
-                    self.marks.mark(i, dc + 1, 0);
-                    q.push_back(i);
-                }
-            }
-        }
-        work
+        let hostile = &mut self.hostile;
+        self.marks
+            .within(t, water, foes, reach, |c| hostile[c] = turn + 1)
+    }
+
+    /// Whether square `i` was marked hostile within the last `memory` turns before `turn`
+    /// (never with `memory` 0).
+    pub(super) fn hostile(&self, i: usize, turn: u32, memory: u32) -> bool {
+        recent(&self.hostile, i, turn, memory)
     }
 
     /// The steps from `a` worth exploring, best first (those with a positive sum of
     /// explore values on the horizon, among `allowed` squares); the squares on the
-    /// horizon of the best one are reset, so that other ants look elsewhere. Also the
-    /// squares visited.
+    /// horizon of the best one are reset, so that other ants look elsewhere. A square
+    /// marked hostile within the last `memory` turns is worth nothing (0: every square
+    /// counts). Also the squares visited.
     pub(super) fn explore(
         &mut self,
         t: Torus,
         water: &[bool],
-        a: Loc,
-        turn: u32,
+        (a, turn, memory): (Loc, u32, u32),
         allowed: impl Fn(Loc) -> bool,
     ) -> (Vec<Loc>, u64) {
         let covered = std::mem::take(&mut self.covered);
-        let value = |i: usize| i64::from(turn) - covered[i];
+        let hostile = &self.hostile;
+        let value = |i: usize| {
+            if recent(hostile, i, turn, memory) {
+                0
+            } else {
+                i64::from(turn) - covered[i]
+            }
+        };
         let (sums, horizon, work) = horizon_values(t, water, a, value, &mut self.marks);
         self.covered = covered;
         let mut steps: Vec<(i64, usize, Loc)> = Dir::ALL

@@ -84,6 +84,18 @@
 //!   main's 96 in the same minutes: the hill fell later (median turn 506 against 450) but
 //!   we razed fewer of his (23 against 33), losing 37 points on the two maps with many
 //!   hills each: no gain, so off. The hill's worth held even in-process (180-183).
+//! * **Hostile ground in exploration** (session 41, [`PhalanxParams::explore_avoid`], off):
+//!   in session 40's games against xathis the two sides were born even until turn 200 (and
+//!   we saw and held half the map), and the gap opened in turns 150-300 in deaths (901 of
+//!   ours to 335 of his), most of them an ant of ours alone against two or more of his,
+//!   which session 39 traced to exploring. Explorers that count the squares near an enemy
+//!   seen in the last 20 turns as worth nothing gave up the ground near him and the food
+//!   on it: in-process against the phalanx without it, within 8 steps 91 points to 268 on
+//!   34 maps in both seats (726 ants born in turns 100-199 to 1,084), within 4 steps 157
+//!   to 214; not taken to xathis, so off. Session 37's escape with session 38's fitted
+//!   parts, at least even in-process (195-177) and never timed as a pair, scored 85 points
+//!   to main's 91 against xathis on 32 two-player maps in both seats in the same minutes,
+//!   with fewer of ours dead in turns 150-299 (712 against 825): both stay off.
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -125,6 +137,9 @@ pub const RAID_REACH: u32 = 20;
 const RAIDERS: usize = 4;
 /// Up to this many ants, one raider per enemy hill.
 const RAID_FEW: usize = 10;
+/// Turns a square stays hostile after an enemy was last seen near it
+/// ([`PhalanxParams::explore_avoid`]).
+pub const HOSTILE_MEMORY: u32 = 20;
 /// BFS steps within which a regrouping ant looks for a group or own hill to fall back to.
 const RALLY_REACH: u32 = 40;
 /// What one enemy in excess on a square of the threat field costs a weak part's search
@@ -195,6 +210,12 @@ pub struct PhalanxParams {
     /// Squares the economy (explore values and distribution) may visit in one turn; the
     /// idle ants left when it is spent explore the hunter's way.
     pub economy_budget: u64,
+    /// Hostile ground in exploration (session 41; 0 = off): the squares within this many
+    /// BFS steps of an enemy in view are hostile for 20 turns (`HOSTILE_MEMORY`), worth
+    /// nothing to an explorer, and an idle ant with nothing else to explore holds rather
+    /// than take the hunter's step onto hostile ground. Session 39's traces: most of our
+    /// ants caught alone by two or more of xathis's had come to his ants exploring.
+    pub explore_avoid: u32,
     /// An idle lone ant (fewer than [`PhalanxParams::fight_mass`] own ants in its box, no
     /// own hill near) with an enemy within this many BFS steps, and more enemies than own
     /// ants within this distance, falls back towards the nearest own ant that has that
@@ -284,6 +305,7 @@ impl Default for PhalanxParams {
             distribute: false,
             raiders: true,
             economy_budget: ECONOMY_BUDGET,
+            explore_avoid: 0,
             regroup_reach: 0,
             keep_away: false,
             rally: false,
@@ -510,13 +532,19 @@ impl PhalanxBot {
         let mut sources = ants.to_vec();
         sources.extend(&k.my_hills);
         let mut work = eco.cover(t, &k.water, &sources, k.turn);
+        let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
+        let memory = if p.explore_avoid > 0 {
+            work += eco.mark_hostile(t, &k.water, &foes, p.explore_avoid, k.turn);
+            HOSTILE_MEMORY
+        } else {
+            0
+        };
         // where each own ant will stand: its first wanted square, or where it is
         let mut at: Vec<Loc> = ants
             .iter()
             .zip(wanted.iter())
             .map(|(&a, w)| w.first().map_or(a, |&(l, _)| l))
             .collect();
-        let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
         let near_field = (!foes.is_empty()).then(|| self.h.distances(t, &foes, APPROACH_REACH));
         let allowed =
             |l: Loc| !k.water[t.index(l)] && !k.food.contains(&l) && !k.my_hills.contains(&l);
@@ -544,8 +572,17 @@ impl PhalanxBot {
                     continue;
                 }
                 let steps: Vec<Loc> = if pass == 1 {
-                    let (s, w) = eco.explore(t, &k.water, a, k.turn, allowed);
+                    let (s, w) = eco.explore(t, &k.water, (a, k.turn, memory), allowed);
                     work += w;
+                    if s.is_empty() && memory > 0 && !k.my_hills.contains(&a) {
+                        // nothing worth exploring: hold rather than walk onto hostile
+                        // ground the hunter's way
+                        let first = wanted[i].first().map_or(a, |&(l, _)| l);
+                        if eco.hostile(t.index(first), k.turn, memory) {
+                            done[i] = true;
+                            wanted[i] = vec![(a, false)];
+                        }
+                    }
                     s
                 } else {
                     let mut options: Vec<Loc> = Dir::ALL

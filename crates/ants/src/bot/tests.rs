@@ -1582,3 +1582,61 @@ fn home_worth_orders_are_legal_and_stay_in_budget() {
         ..PhalanxParams::default()
     });
 }
+
+/// The first order of player 0's ant at (20, 20) on a 50x40 open map in turn 1, with an
+/// enemy ant 8 rows north of it (in view), our hill 12 south (out of view, so not yet
+/// known) and the enemy's 25 south: nothing to fetch or fight, so the ant explores.
+fn explore_with_an_enemy_north(explore_avoid: u32) -> Vec<String> {
+    let mut rows = vec![vec![b'.'; 40]; 50];
+    rows[20][20] = b'a';
+    rows[12][20] = b'b';
+    rows[32][20] = b'0';
+    rows[45][20] = b'1';
+    let rows: Vec<String> = rows
+        .into_iter()
+        .map(|r| String::from_utf8(r).unwrap())
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut m = scenario(&rows, 3);
+    let mut bot = PhalanxBot::with_params(
+        0,
+        PhalanxParams {
+            explore_avoid,
+            ..PhalanxParams::default()
+        },
+    );
+    bot.answer(m.pending(0));
+    m.play_turn(vec![Ok(Vec::new()); 2]);
+    bot.answer(m.pending(0))
+}
+
+#[test]
+fn explorers_keep_off_the_ground_near_an_enemy() {
+    // every square is unexplored and the four horizons are worth the same, so without
+    // hostile ground the ant takes the first of the equals, north, towards the enemy; with
+    // the squares within 8 steps of the enemy worth nothing, 11 of the 21 squares of the
+    // north horizon are hostile, 5 of the east's and the west's, none of the south's: it
+    // steps south, away
+    assert_eq!(explore_with_an_enemy_north(0), ["o 20 20 n"]);
+    assert_eq!(explore_with_an_enemy_north(8), ["o 20 20 s"]);
+    // within 2 steps of the enemy the horizon (11 steps from our ant, 8 from the enemy at
+    // the nearest) has no hostile square: north again
+    assert_eq!(explore_with_an_enemy_north(2), ["o 20 20 n"]);
+}
+
+#[test]
+fn phalanx_avoiding_hostile_ground_orders_are_legal_and_stay_in_budget() {
+    // a whole game with explorers off the ground near enemies: every order accepted, the
+    // economy (hostile marks included) within its budget, the battles within theirs
+    let phalanx = whole_game_against_the_hunter(PhalanxBot::with_params(
+        0,
+        PhalanxParams {
+            explore_avoid: 8,
+            ..PhalanxParams::default()
+        },
+    ));
+    let work = phalanx.most_economy_work();
+    assert!(work > 0, "the economy ran");
+    assert!(work <= phalanx::ECONOMY_BUDGET + 20_000, "{work}");
+    assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
+}
