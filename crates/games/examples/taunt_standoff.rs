@@ -11,19 +11,14 @@
 //! evaluation searched `D` plies (default 9) from the position, so a line that wins
 //! material deeper than the bot's own search shows as a score of +100 or more.
 
-use std::{fs, path::Path};
+use std::{fs, path::Path, process::ExitCode};
 
 use ply_core::{Budget, Game, Seat};
 use ply_games::taunt::{CapturesFirst, Move, Taunt, TauntEval};
 use ply_search::{AlphaBeta, Config};
 
-fn arg(args: &[String], key: &str, default: u64) -> u64 {
-    args.iter()
-        .position(|a| a == key)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+#[path = "common/options.rs"]
+mod options;
 
 /// The values of `"key": "..."` in the order they appear (the replay's JSON is flat enough).
 fn strings(text: &str, key: &str) -> Vec<String> {
@@ -79,14 +74,29 @@ fn waiting(state: &Taunt, depth: u32) -> usize {
         .count()
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let (depth, wait) = (
-        arg(&args, "--depth", 9) as u32,
-        arg(&args, "--wait", 3) as u32,
-    );
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // The leading `--key value` pairs, then the folders.
+    let mut k = 0;
+    while args.get(k).is_some_and(|a| a.starts_with("--")) {
+        k += 2;
+    }
+    let k = k.min(args.len());
+    let parsed = options::Options::parse(&args[..k])
+        .and_then(|o| Ok((o.num("depth", 9u32)?, o.num("wait", 3u32)?)));
+    let (depth, wait) = match parsed {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("taunt_standoff: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(bad) = args[k..].iter().find(|a| !Path::new(a).is_dir()) {
+        eprintln!("taunt_standoff: {bad:?} is not a folder of replays");
+        return ExitCode::from(2);
+    }
     let mut files = Vec::new();
-    for dir in args.iter().skip(1).filter(|a| Path::new(a).is_dir()) {
+    for dir in &args[k..] {
         for e in fs::read_dir(dir).expect("a replay folder") {
             let p = e.expect("entry").path();
             if p.extension().is_some_and(|x| x == "json") {
@@ -168,4 +178,5 @@ fn main() {
             ply += 10;
         }
     }
+    ExitCode::SUCCESS
 }
