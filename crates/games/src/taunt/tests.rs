@@ -355,20 +355,26 @@ fn malformed_inputs_are_rejected_with_line_and_column() {
     assert!(state.read_move("8 2\n10 0\n").is_err());
 }
 
+/// The legal moves of `seat` from the generator, and the cells they land on or jump over.
+fn reach(state: &Taunt, seat: Seat) -> (Vec<Move>, u64) {
+    let mut moves = Vec::new();
+    state.generate(seat, &mut moves);
+    let mut hit = 0u64;
+    for &mv in &moves {
+        let (r, c) = mv.to();
+        hit |= 1 << (r * COLS + c);
+        if let Some(m) = state.middle(mv) {
+            hit |= 1 << m;
+        }
+    }
+    (moves, hit)
+}
+
 /// The evaluation as it was before the one-pass version: both sides' move lists from the
 /// generator, each move's middle looked up, a second loop for advancement.
 fn reference_eval(state: &Taunt) -> i32 {
     fn attacked(state: &Taunt, seat: Seat) -> (u64, usize) {
-        let mut moves = Vec::new();
-        state.generate(seat, &mut moves);
-        let mut hit = 0u64;
-        for &mv in &moves {
-            let (r, c) = mv.to();
-            hit |= 1 << (r * COLS + c);
-            if let Some(m) = state.middle(mv) {
-                hit |= 1 << m;
-            }
-        }
+        let (moves, hit) = reach(state, seat);
         let mut enemy = 0u64;
         for (i, p) in state.cells.iter().enumerate() {
             if p.is_some_and(|p| p.seat != seat) {
@@ -838,17 +844,8 @@ fn features_agree_with_the_rules_and_do_not_depend_on_colour_or_side() {
 /// Each side's safe moves as the move generator sees them: its legal moves whose
 /// destination no legal move of the other side lands on or jumps over.
 fn safe_moves(state: &Taunt, seat: Seat) -> i32 {
-    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-    state.generate(seat, &mut mine);
-    state.generate(seat.next(2), &mut theirs);
-    let mut hit = 0u64;
-    for &mv in &theirs {
-        let (r, c) = mv.to();
-        hit |= 1 << (r * COLS + c);
-        if let Some(m) = state.middle(mv) {
-            hit |= 1 << m;
-        }
-    }
+    let (mine, _) = reach(state, seat);
+    let (_, hit) = reach(state, seat.next(2));
     mine.iter()
         .filter(|mv| {
             let (r, c) = mv.to();
