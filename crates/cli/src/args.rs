@@ -271,8 +271,10 @@ pub struct BotArgs {
     /// The evaluation: `best` (the game's fitted one), `classic` (the hand-written one it
     /// replaced) or `tempo` (8x8 Othello's fitted patterns plus a tempo for the side to move,
     /// which takes out the swing of search values with the depth's parity; not the default:
-    /// its gain is not shown, docs/strength.md).
-    #[arg(long, default_value = "best", value_parser = ["best", "classic", "tempo"])]
+    /// its gain is not shown, docs/strength.md) or `standoff` (Taunt's fitted evaluation plus
+    /// each side's shortage of safe moves, aimed at the level-material standoff; not the
+    /// default: its gain is not shown, docs/strength.md).
+    #[arg(long, default_value = "best", value_parser = ["best", "classic", "tempo", "standoff"])]
     pub eval: String,
 }
 

@@ -96,12 +96,14 @@ fn bots_answer_legal_moves_that_the_judge_accepts() {
 }
 
 /// `--eval` picks the evaluation (`tempo`: 8x8 Othello's patterns with the side to move's
-/// tempo); the bot still answers legally, and an unknown name is bad input.
+/// tempo; `standoff`: Taunt's fitted evaluation with the standoff term); the bot still
+/// answers legally, and an unknown name is bad input.
 #[test]
 fn the_bot_s_evaluation_is_chosen_by_eval() {
     let othello = "0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n0 0 0 3 0 0 0 0\n0 0 3 2 1 0 0 0\n0 0 0 1 2 3 0 0\n0 0 0 0 3 0 0 0\n0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n1\n";
-    for (game, state) in [("othello", othello), ("reversi", REVERSI)] {
-        for eval in ["best", "classic", "tempo"] {
+    let taunt = "131 131 131 121\n121 121 111 111\n111 000 000 000\n000 000 000 000\n000 000 000 000\n000 000 000 000\n000 000 000 000\n000 000 000 210\n210 210 220 220\n220 230 230 230\n0\n1\n";
+    for (game, state) in [("othello", othello), ("reversi", REVERSI), ("taunt", taunt)] {
+        for eval in ["best", "classic", "tempo", "standoff"] {
             let out = ply(&["bot", game, "--time-ms", "150", "--eval", eval], state);
             assert!(out.status.success(), "{game} {eval}: {out:?}");
             let answer = String::from_utf8(out.stdout).unwrap();

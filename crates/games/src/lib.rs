@@ -254,6 +254,11 @@ pub enum EvalChoice {
     /// with the depth's parity; not the default, its gain is not shown: docs/strength.md);
     /// the same as `Best` in every other game.
     Tempo,
+    /// The best evaluator with a term for the standoff where one was tried (Taunt's
+    /// [`taunt::TauntEval::Standoff`]: each side's shortage of safe moves, so the search
+    /// steers to positions where the other side runs out of free moves; not the default, its
+    /// gain is not shown: docs/strength.md); the same as `Best` in every other game.
+    Standoff,
 }
 
 /// An opening book: the move to play in the positions it holds.

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `builtin:random` | a uniformly random legal move |
 //! | `builtin:greedy` | the move whose position the game's evaluator likes best |
-//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; `nmp=1` tries null moves and `lmr=1` reduces late quiet moves where the game allows them (Taunt; off by default, docs/strength.md); on a timed move with `book=1` the game's opening book (8x8 Othello's, made by `ply book build`) plays where it holds the position (off by default: its gain is not shown, docs/strength.md); `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game), `eval=tempo` with 8x8 Othello's fitted patterns plus a tempo for the side to move (off by default: its gain is not shown, docs/strength.md) |
+//! | `builtin:alphabeta:ms=100` | alpha-beta, iterative deepening for `ms` per move (`depth=N` to fix the depth, `threads=N` for a lazy-SMP search on N threads, `hash=MB` for the transposition table's size, 1 to 4096 MB, default 16); on a timed move the game's exact endgame solver (8x8 Othello) plays when it can finish in time, `endgame=0` turns it off; the midgame search is cut by the game's ProbCut where it has one (8x8 Othello's pattern evaluation: +149 Elo at 100 ms, docs/strength.md), `probcut=0` searches fully; `nmp=1` tries null moves and `lmr=1` reduces late quiet moves where the game allows them (Taunt; off by default, docs/strength.md); on a timed move with `book=1` the game's opening book (8x8 Othello's, made by `ply book build`) plays where it holds the position (off by default: its gain is not shown, docs/strength.md); `eval=classic` searches with the hand-written evaluator instead of the game's best (8x8 Othello's fitted patterns; the same evaluator in every other game), `eval=tempo` with 8x8 Othello's fitted patterns plus a tempo for the side to move, `eval=standoff` with Taunt's fitted evaluation plus each side's shortage of safe moves (both off by default: their gain is not shown, docs/strength.md) |
 //! | `builtin:mcts:ms=100` | UCT for `ms` per move (`iterations=N` to fix the playouts) |
 //! | `builtin:perfect` | alpha-beta to the end of the game (small games only) |
 //! | `python3 bot.py` | the program, run afresh for every move |
@@ -239,7 +239,8 @@ impl FromStr for PlayerSpec {
                     "best" => EvalChoice::Best,
                     "classic" => EvalChoice::Classic,
                     "tempo" => EvalChoice::Tempo,
-                    _ => return Err(bad("eval is best, classic or tempo")),
+                    "standoff" => EvalChoice::Standoff,
+                    _ => return Err(bad("eval is best, classic, tempo or standoff")),
                 });
                 continue;
             }
@@ -416,6 +417,7 @@ impl fmt::Display for PlayerSpec {
                             EvalChoice::Best => "eval=best",
                             EvalChoice::Classic => "eval=classic",
                             EvalChoice::Tempo => "eval=tempo",
+                            EvalChoice::Standoff => "eval=standoff",
                         }
                         .to_string(),
                     );
@@ -741,7 +743,10 @@ mod tests {
         let spec: PlayerSpec = "builtin:alphabeta:eval=tempo".parse().unwrap();
         assert_eq!(spec.to_string(), "builtin:alphabeta:eval=tempo");
         for (bad, says) in [
-            ("builtin:alphabeta:eval=fancy", "best, classic or tempo"),
+            (
+                "builtin:alphabeta:eval=fancy",
+                "best, classic, tempo or standoff",
+            ),
             ("builtin:mcts:eval=classic", "mcts takes"),
             ("builtin:random:eval=classic", "no options"),
         ] {

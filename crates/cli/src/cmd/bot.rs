@@ -52,6 +52,7 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     let eval = match args.eval.as_str() {
         "classic" => EvalChoice::Classic,
         "tempo" => EvalChoice::Tempo,
+        "standoff" => EvalChoice::Standoff,
         _ => EvalChoice::Best,
     };
     let mut search = AlphaBeta::<G::Searched, _, _>::with(

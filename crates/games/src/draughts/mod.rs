@@ -75,7 +75,9 @@ impl crate::Heuristics for Draughts {
 
     fn evaluator(choice: crate::EvalChoice) -> DraughtsEval {
         match choice {
-            crate::EvalChoice::Best | crate::EvalChoice::Tempo => DraughtsEval::Fitted,
+            crate::EvalChoice::Best | crate::EvalChoice::Tempo | crate::EvalChoice::Standoff => {
+                DraughtsEval::Fitted
+            }
             crate::EvalChoice::Classic => DraughtsEval::Classic,
         }
     }

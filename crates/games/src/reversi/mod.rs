@@ -107,7 +107,7 @@ impl crate::Heuristics for Othello {
 
     fn evaluator(choice: crate::EvalChoice) -> OthelloEval {
         match choice {
-            crate::EvalChoice::Best => OthelloEval::Pattern,
+            crate::EvalChoice::Best | crate::EvalChoice::Standoff => OthelloEval::Pattern,
             crate::EvalChoice::Classic => OthelloEval::Classic,
             crate::EvalChoice::Tempo => OthelloEval::Tempo,
         }
@@ -124,7 +124,9 @@ impl crate::Heuristics for Reversi10 {
 
     fn evaluator(choice: crate::EvalChoice) -> OthelloEval {
         match choice {
-            crate::EvalChoice::Best | crate::EvalChoice::Tempo => OthelloEval::Pattern,
+            crate::EvalChoice::Best | crate::EvalChoice::Tempo | crate::EvalChoice::Standoff => {
+                OthelloEval::Pattern
+            }
             crate::EvalChoice::Classic => OthelloEval::Classic,
         }
     }

@@ -224,13 +224,36 @@ pub struct Fitted;
 
 impl Evaluator<Taunt> for Fitted {
     fn evaluate(&self, state: &Taunt) -> Score {
-        let w = &super::fitted::WEIGHTS;
-        Score(features(state).iter().zip(w).map(|(&x, &w)| x * w).sum())
+        Score(fitted(&features(state)))
     }
 }
 
+/// [`Fitted`]'s value of the features `f`.
+fn fitted(f: &[i32; FEATURES]) -> i32 {
+    let w = &super::fitted::WEIGHTS;
+    f.iter().zip(w).map(|(&x, &w)| x * w).sum()
+}
+
+/// Fewer safe moves than this (column 4 of [`features`]: legal moves onto a cell the other
+/// side cannot capture on) count as a shortage in [`standoff`].
+pub const STANDOFF_FREE_MOVES: i32 = 4;
+
+/// Hundredths of a piece per safe move a side is short of [`STANDOFF_FREE_MOVES`].
+pub const STANDOFF_WEIGHT: i32 = 20;
+
+/// The standoff term for the side to move of a position with features `f` ([`features`]):
+/// [`STANDOFF_WEIGHT`] times the other side's shortage of safe moves minus the side to
+/// move's own. Aimed at the level-material standoff against the top-10 entry
+/// (docs/strength.md): both armies facing each other, both sides with free waiting moves;
+/// the term steers the search to positions where the other side runs out of free moves and
+/// must step into reach (zugzwang). It counts nothing while both sides have enough.
+pub fn standoff(f: &[i32; FEATURES]) -> i32 {
+    let short = |safe: i32| (STANDOFF_FREE_MOVES - safe).max(0);
+    STANDOFF_WEIGHT * (short(f[SIDE_FEATURES + 4]) - short(f[4]))
+}
+
 /// The evaluator of Taunt's built-in players: [`Material`], the hand-written one
-/// (`eval=classic`), or [`Fitted`].
+/// (`eval=classic`), [`Fitted`], or [`Fitted`] plus [`standoff`] (`eval=standoff`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TauntEval {
     /// [`Fitted`].
@@ -238,6 +261,9 @@ pub enum TauntEval {
     Fitted,
     /// [`Material`].
     Classic,
+    /// [`Fitted`] plus [`standoff`]; not the default, its gain is not shown
+    /// (docs/strength.md).
+    Standoff,
 }
 
 impl Evaluator<Taunt> for TauntEval {
@@ -245,6 +271,10 @@ impl Evaluator<Taunt> for TauntEval {
         match self {
             TauntEval::Fitted => Fitted.evaluate(state),
             TauntEval::Classic => Material.evaluate(state),
+            TauntEval::Standoff => {
+                let f = features(state);
+                Score(fitted(&f) + standoff(&f))
+            }
         }
     }
 }

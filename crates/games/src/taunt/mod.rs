@@ -59,7 +59,7 @@ mod tests;
 pub use board::{COLS, Direction, EndRule, MOVE_LIMIT, Piece, ROWS, Taunt};
 pub use eval::{
     CapturesFirst, FEATURES, Fitted, Material, NULL_MOVE_END_MARGIN, NULL_MOVE_MIN_PIECES,
-    SIDE_FEATURES, TauntEval, features,
+    SIDE_FEATURES, STANDOFF_FREE_MOVES, STANDOFF_WEIGHT, TauntEval, features, standoff,
 };
 pub use moves::Move;
 
@@ -72,6 +72,7 @@ impl crate::Heuristics for Taunt {
         match choice {
             crate::EvalChoice::Best | crate::EvalChoice::Tempo => TauntEval::Fitted,
             crate::EvalChoice::Classic => TauntEval::Classic,
+            crate::EvalChoice::Standoff => TauntEval::Standoff,
         }
     }
 }

@@ -355,20 +355,26 @@ fn malformed_inputs_are_rejected_with_line_and_column() {
     assert!(state.read_move("8 2\n10 0\n").is_err());
 }
 
+/// The legal moves of `seat` from the generator, and the cells they land on or jump over.
+fn reach(state: &Taunt, seat: Seat) -> (Vec<Move>, u64) {
+    let mut moves = Vec::new();
+    state.generate(seat, &mut moves);
+    let mut hit = 0u64;
+    for &mv in &moves {
+        let (r, c) = mv.to();
+        hit |= 1 << (r * COLS + c);
+        if let Some(m) = state.middle(mv) {
+            hit |= 1 << m;
+        }
+    }
+    (moves, hit)
+}
+
 /// The evaluation as it was before the one-pass version: both sides' move lists from the
 /// generator, each move's middle looked up, a second loop for advancement.
 fn reference_eval(state: &Taunt) -> i32 {
     fn attacked(state: &Taunt, seat: Seat) -> (u64, usize) {
-        let mut moves = Vec::new();
-        state.generate(seat, &mut moves);
-        let mut hit = 0u64;
-        for &mv in &moves {
-            let (r, c) = mv.to();
-            hit |= 1 << (r * COLS + c);
-            if let Some(m) = state.middle(mv) {
-                hit |= 1 << m;
-            }
-        }
+        let (moves, hit) = reach(state, seat);
         let mut enemy = 0u64;
         for (i, p) in state.cells.iter().enumerate() {
             if p.is_some_and(|p| p.seat != seat) {
@@ -833,4 +839,101 @@ fn features_agree_with_the_rules_and_do_not_depend_on_colour_or_side() {
         assert_eq!(f, features(&mirror), "{s}");
     }
     assert!(captures_seen > 40, "{captures_seen}");
+}
+
+/// Each side's safe moves as the move generator sees them: its legal moves whose
+/// destination no legal move of the other side lands on or jumps over.
+fn safe_moves(state: &Taunt, seat: Seat) -> i32 {
+    let (mine, _) = reach(state, seat);
+    let (_, hit) = reach(state, seat.next(2));
+    mine.iter()
+        .filter(|mv| {
+            let (r, c) = mv.to();
+            hit & (1 << (r * COLS + c)) == 0
+        })
+        .count() as i32
+}
+
+/// The standoff term is the other side's shortage of safe moves minus the side to move's
+/// (the generator's count, below [`STANDOFF_FREE_MOVES`]), times [`STANDOFF_WEIGHT`];
+/// `eval=standoff` is the fitted evaluation plus exactly that, and the default is still the
+/// fitted evaluation alone.
+#[test]
+fn the_standoff_term_counts_each_sides_shortage_of_safe_moves() {
+    use ply_core::Evaluator;
+    assert_eq!(
+        <Taunt as crate::Heuristics>::evaluator(crate::EvalChoice::Best),
+        TauntEval::Fitted
+    );
+    assert_eq!(
+        <Taunt as crate::Heuristics>::evaluator(crate::EvalChoice::Standoff),
+        TauntEval::Standoff
+    );
+    let short = |n: i32| (STANDOFF_FREE_MOVES - n).max(0);
+    let (mut mine_short, mut theirs_short) = (0, 0);
+    for s in search_positions(400, 41) {
+        let me = s.to_move();
+        let (mine, theirs) = (safe_moves(&s, me), safe_moves(&s, me.next(2)));
+        let f = features(&s);
+        assert_eq!((f[4], f[SIDE_FEATURES + 4]), (mine, theirs), "{s}");
+        let term = STANDOFF_WEIGHT * (short(theirs) - short(mine));
+        assert_eq!(standoff(&f), term, "{s}");
+        assert_eq!(
+            TauntEval::Standoff.evaluate(&s).0,
+            Fitted.evaluate(&s).0 + term,
+            "{s}"
+        );
+        assert_eq!(TauntEval::Fitted.evaluate(&s), Fitted.evaluate(&s), "{s}");
+        mine_short += usize::from(short(mine) > 0);
+        theirs_short += usize::from(short(theirs) > 0);
+    }
+    // Both sides run short in enough of the positions for the checks above to bite.
+    assert!(
+        mine_short > 20 && theirs_short > 20,
+        "{mine_short} {theirs_short}"
+    );
+
+    // By hand: player 2's lone type 1 piece on 9 0 can go to 8 0 and 9 1 only (the edges
+    // reflect its other two steps there), and player 1's pieces on 7 0 and 9 2 reach both:
+    // no safe move, 4 short. Player 1's 6 0, 7 1, 8 2 and 9 3 are out of its reach.
+    let mut rows = [EMPTY_ROW; 10];
+    rows[7] = "111 000 000 000";
+    rows[9] = "210 000 111 000";
+    let s = parse_grid(&rows, 40);
+    let f = features(&s);
+    assert_eq!(f[SIDE_FEATURES + 4], 0, "{s}");
+    assert!(f[4] >= STANDOFF_FREE_MOVES, "{s}");
+    assert_eq!(standoff(&f), 4 * STANDOFF_WEIGHT);
+    // The same grid with player 2 to move: the term is the same from its side, negated.
+    let s = parse_grid(&rows, 41);
+    assert_eq!(standoff(&features(&s)), -4 * STANDOFF_WEIGHT);
+}
+
+/// With the term, a shallow search chooses moves that leave the other side short of safe
+/// moves more often than the fitted evaluation alone does, on the same positions.
+#[test]
+fn the_standoff_term_steers_to_positions_where_the_other_side_is_short_of_free_moves() {
+    use ply_search::{AlphaBeta, Config};
+    let budget = ply_core::Budget {
+        max_depth: Some(1),
+        ..ply_core::Budget::UNLIMITED
+    };
+    let shortage_after = |eval: TauntEval, s: &Taunt| {
+        let mv = AlphaBeta::with(eval, CapturesFirst, Config::default())
+            .search(s, budget)
+            .best
+            .expect("a move");
+        let mut after = *s;
+        after.play_unchecked(mv);
+        if after.is_terminal() {
+            return 0;
+        }
+        (STANDOFF_FREE_MOVES - safe_moves(&after, after.to_move())).max(0)
+    };
+    let (mut plain, mut with_term) = (0, 0);
+    for s in search_positions(300, 42) {
+        plain += shortage_after(TauntEval::Fitted, &s);
+        with_term += shortage_after(TauntEval::Standoff, &s);
+    }
+    assert!(with_term > plain, "{with_term} against {plain}");
 }

@@ -1,0 +1,182 @@
+//! Reads Taunt replays (`ply match taunt ... --replays DIR`) and reports, for each game that
+//! did not end with a winner, where the standoff set in and what each side could do in it:
+//!
+//! ```text
+//! taunt_standoff [--depth D] [--wait W] DIR...
+//! ```
+//!
+//! Per drawn game: the ply from which material stays level to the end, and at every 10th ply
+//! after it each side's waiting moves (legal moves that capture nothing and keep material
+//! level against a material-only search `W` plies deep, default 3) and the bot's fitted
+//! evaluation searched `D` plies (default 9) from the position, so a line that wins
+//! material deeper than the bot's own search shows as a score of +100 or more.
+
+use std::{fs, path::Path, process::ExitCode};
+
+use ply_core::{Budget, Game, Seat};
+use ply_games::taunt::{CapturesFirst, Move, Taunt, TauntEval};
+use ply_search::{AlphaBeta, Config};
+
+#[path = "common/options.rs"]
+mod options;
+
+/// The values of `"key": "..."` in the order they appear (the replay's JSON is flat enough).
+fn strings(text: &str, key: &str) -> Vec<String> {
+    let pat = format!("\"{key}\": \"");
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(&pat) {
+        rest = &rest[i + pat.len()..];
+        let end = rest.find('"').unwrap_or(rest.len());
+        out.push(rest[..end].to_string());
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// Material for the side to move after a material-only negamax `depth` plies deep.
+fn material(state: &Taunt, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    let me = state.to_move();
+    let here = state.count(me) as i32 - state.count(me.next(2)) as i32;
+    if depth == 0 || state.is_over() {
+        return here;
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut best = i32::MIN;
+    for mv in moves {
+        let mut next = *state;
+        next.play_unchecked(mv);
+        let v = -material(&next, depth - 1, -beta, -alpha);
+        best = best.max(v);
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The moves of the side to move that capture nothing and lose nothing within `depth` plies.
+fn waiting(state: &Taunt, depth: u32) -> usize {
+    let me = state.to_move();
+    let level = state.count(me) as i32 - state.count(me.next(2)) as i32;
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .filter(|&mv: &Move| state.captures(mv) == 0)
+        .filter(|&mv| {
+            let mut next = *state;
+            next.play_unchecked(mv);
+            -material(&next, depth, -100, 100) >= level
+        })
+        .count()
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // The leading `--key value` pairs, then the folders.
+    let mut k = 0;
+    while args.get(k).is_some_and(|a| a.starts_with("--")) {
+        k += 2;
+    }
+    let k = k.min(args.len());
+    let parsed = options::Options::parse(&args[..k])
+        .and_then(|o| Ok((o.num("depth", 9u32)?, o.num("wait", 3u32)?)));
+    let (depth, wait) = match parsed {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("taunt_standoff: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(bad) = args[k..].iter().find(|a| !Path::new(a).is_dir()) {
+        eprintln!("taunt_standoff: {bad:?} is not a folder of replays");
+        return ExitCode::from(2);
+    }
+    let mut files = Vec::new();
+    for dir in &args[k..] {
+        for e in fs::read_dir(dir).expect("a replay folder") {
+            let p = e.expect("entry").path();
+            if p.extension().is_some_and(|x| x == "json") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    for f in files {
+        let text = fs::read_to_string(&f).expect("a replay");
+        let specs = strings(&text, "spec");
+        let ours = if specs[0].contains("ply") {
+            Seat::FIRST
+        } else {
+            Seat::SECOND
+        };
+        let mut state: Taunt = strings(&text, "start")[0].parse().expect("a start");
+        let mut line = vec![state];
+        for m in strings(&text, "move") {
+            let mv = state.parse_move(&m).expect("a move");
+            state.play_unchecked(mv);
+            line.push(state);
+        }
+        let last = *line.last().expect("a position");
+        let diff = |s: &Taunt| s.count(ours) as i32 - s.count(ours.next(2)) as i32;
+        if diff(&last) != 0 {
+            continue;
+        }
+        let level_from = line.iter().rposition(|s| diff(s) != 0).map_or(0, |i| i + 1);
+        println!(
+            "{} ours {:?}, level from ply {level_from} at {} v {}",
+            f.display(),
+            ours,
+            line[level_from].count(ours),
+            line[level_from].count(ours.next(2))
+        );
+        let mut changes = String::new();
+        for (i, w) in line.windows(2).enumerate() {
+            if diff(&w[0]) != diff(&w[1]) {
+                changes += &format!(" {}:{:+}", i + 1, diff(&w[1]));
+            }
+        }
+        println!("  material (ply: ours - theirs after it):{changes}");
+        let mut ply = level_from.div_ceil(10) * 10;
+        while ply < line.len() - 1 {
+            let s = &line[ply];
+            // The other side to move in the same position (the counter one move on; at move
+            // 99 one back, which changes nobody's moves).
+            let n = s.moves_played();
+            let grid = s.to_string();
+            let grid = grid.split_whitespace().next().expect("a grid");
+            let other: Taunt = format!("{grid} {}", if n < 99 { n + 1 } else { n - 1 })
+                .parse()
+                .expect("the same grid");
+            let (w_me, w_them) = (waiting(s, wait), waiting(&other, wait));
+            let (ours_w, theirs_w) = if s.to_move() == ours {
+                (w_me, w_them)
+            } else {
+                (w_them, w_me)
+            };
+            let mut search = AlphaBeta::with(TauntEval::Fitted, CapturesFirst, Config::default());
+            let r = search.search(
+                s,
+                Budget {
+                    max_depth: Some(depth),
+                    ..Budget::UNLIMITED
+                },
+            );
+            let for_ours = if s.to_move() == ours {
+                r.score.0
+            } else {
+                -r.score.0
+            };
+            println!(
+                "  ply {ply}: {} v {}, waiting ours {ours_w} theirs {theirs_w}, depth {depth} score for ours {for_ours}",
+                s.count(ours),
+                s.count(ours.next(2))
+            );
+            ply += 10;
+        }
+    }
+    ExitCode::SUCCESS
+}
