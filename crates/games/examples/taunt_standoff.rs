@@ -97,8 +97,14 @@ fn main() -> ExitCode {
     }
     let mut files = Vec::new();
     for dir in &args[k..] {
-        for e in fs::read_dir(dir).expect("a replay folder") {
-            let p = e.expect("entry").path();
+        let entries = match fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) => return bad(format!("{dir:?}: {e}")),
+        };
+        for e in entries {
+            let Ok(p) = e.map(|e| e.path()) else {
+                return bad(format!("{dir:?}: an entry could not be read"));
+            };
             if p.extension().is_some_and(|x| x == "json") {
                 files.push(p);
             }
@@ -106,17 +112,36 @@ fn main() -> ExitCode {
     }
     files.sort();
     for f in files {
-        let text = fs::read_to_string(&f).expect("a replay");
+        let Ok(text) = fs::read_to_string(&f) else {
+            return bad(format!("{}: not readable as text", f.display()));
+        };
         let specs = strings(&text, "spec");
-        let ours = if specs[0].contains("ply") {
+        let start = strings(&text, "start");
+        let (Some(spec), Some(start)) = (specs.first(), start.first()) else {
+            return bad(format!(
+                "{}: no \"spec\" or \"start\" field; give ply's Taunt replays (`ply match taunt --replays DIR`)",
+                f.display()
+            ));
+        };
+        let ours = if spec.contains("ply") {
             Seat::FIRST
         } else {
             Seat::SECOND
         };
-        let mut state: Taunt = strings(&text, "start")[0].parse().expect("a start");
+        let Ok(mut state) = start.parse::<Taunt>() else {
+            return bad(format!(
+                "{}: the start {start:?} is not a Taunt position",
+                f.display()
+            ));
+        };
         let mut line = vec![state];
         for m in strings(&text, "move") {
-            let mv = state.parse_move(&m).expect("a move");
+            let Ok(mv) = state.parse_move(&m) else {
+                return bad(format!(
+                    "{}: the move {m:?} is not legal there",
+                    f.display()
+                ));
+            };
             state.play_unchecked(mv);
             line.push(state);
         }
@@ -179,4 +204,10 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Reports bad input (a replay folder or file) and gives exit code 2.
+fn bad(what: String) -> ExitCode {
+    eprintln!("taunt_standoff: {what}");
+    ExitCode::from(2)
 }
