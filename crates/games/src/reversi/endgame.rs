@@ -11,9 +11,14 @@
 //!
 //! # Search
 //! Fail-soft negamax alpha-beta with principal variation search:
-//! * far from the end (more than [`SHALLOW`] empties): a small transposition table of
-//!   bounds, its move first, then *fastest first*: the move leaving the opponent the fewest
-//!   replies (corners counted double), ties to the odd regions;
+//! * far from the end (more than [`SHALLOW`] empties): a transposition table of bounds,
+//!   its move first, then *fastest first*: the move leaving the opponent the fewest
+//!   replies (corners counted double), ties to the odd regions; from 10 empties up, an
+//!   *enhanced transposition cut-off* (a reply whose table entry already refutes the
+//!   window ends the node before any search);
+//! * from 6 empties up, the *stability cut-off*: the side to move ends with at most 64
+//!   minus twice the other side's stable discs (discs no move can flip, see [`stable`]),
+//!   so a node whose alpha is already that high fails low at once;
 //! * 5 to [`SHALLOW`] empties: no table; moves in odd regions (quadrants with an odd number of
 //!   empties, where the last move tends to fall to the side to move) before even ones, and
 //!   within each corners first, X-squares (next to an empty corner) last;
@@ -23,8 +28,9 @@
 //! Passes are exact: a side without a move passes, and the game ends when neither can move.
 //! [`SolveMode::WinLossDraw`] searches the null window around 0 (-1, +1), much faster than
 //! [`SolveMode::Exact`] (-64, +64). The search stops at the [`Budget`]'s deadline or node
-//! limit as [`ply_search`'s alpha-beta] does, and then answers nothing. The table is cleared
-//! at every solve: the same position gives the same answer and node count.
+//! limit as [`ply_search`'s alpha-beta] does, and then answers nothing. Each solve starts
+//! from an empty table (entries of earlier solves are stamped with another generation, and
+//! count as empty): the same position gives the same answer and node count.
 //!
 //! [`ply_search`'s alpha-beta]: https://docs.rs/ply-search
 
@@ -50,7 +56,78 @@ const QUADRANTS: [u64; 4] = [
     0x0F0F_0F0F_0000_0000,
     0xF0F0_F0F0_0000_0000,
 ];
-const TABLE_BITS: u32 = 18;
+/// 2^20 slots of 24 bytes (24 MiB): 2^18 took 8-17% more nodes on FFO #40-#44, 2^21 no
+/// fewer (docs/benchmarks.md).
+const TABLE_BITS: u32 = 20;
+/// Enhanced transposition cut-offs from this many empties up.
+const ETC_FROM: u32 = 10;
+/// The stability cut-off from this many empties up.
+const STABILITY_FROM: u32 = 6;
+const COL_A: u64 = 0x0101_0101_0101_0101;
+const COL_H: u64 = COL_A << 7;
+const EDGE: u64 = COL_A | COL_H | 0xFF | (0xFF << 56);
+
+/// The 15 lines of each diagonal direction: `DIAGONALS[0]` along a1-h8 (+9 a step),
+/// `DIAGONALS[1]` along h1-a8 (+7).
+const DIAGONALS: [[u64; 15]; 2] = diagonals();
+
+const fn diagonals() -> [[u64; 15]; 2] {
+    let mut out = [[0u64; 15]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = (sq / 8, sq % 8);
+        out[0][7 + c - r] |= 1 << sq;
+        out[1][r + c] |= 1 << sq;
+        sq += 1;
+    }
+    out
+}
+
+/// Discs of `own` that no move can ever flip, given the occupied cells `occupied`: the least
+/// set in which every disc has, along each of the four lines through it, a full line, an
+/// edge of the board, or a disc of the set next to it. (A disc is flipped along a line
+/// only inside a run of its colour bracketed on both sides; a run reaching an edge, or
+/// lying on a full line, never is, and one link of the set leads along the line to an edge
+/// or a full line.) Used for the stability cut-off: the side to move ends with at most
+/// `64 - 2 * stable(opp)`.
+fn stable(own: u64, occupied: u64) -> u64 {
+    let mut full_h = 0;
+    let mut full_v = !0u64;
+    for r in 0..8 {
+        let row = 0xFFu64 << (8 * r);
+        if occupied & row == row {
+            full_h |= row;
+        }
+        full_v &= (occupied >> (8 * r)) & 0xFF;
+    }
+    let full_v = full_v.wrapping_mul(COL_A);
+    let (mut full_d1, mut full_d2) = (0, 0);
+    for line in DIAGONALS[0] {
+        if occupied & line == line {
+            full_d1 |= line;
+        }
+    }
+    for line in DIAGONALS[1] {
+        if occupied & line == line {
+            full_d2 |= line;
+        }
+    }
+    let h_base = full_h | COL_A | COL_H;
+    let v_base = full_v | 0xFF | (0xFF << 56);
+    let (d1_base, d2_base) = (full_d1 | EDGE, full_d2 | EDGE);
+    let mut set = 0u64;
+    loop {
+        let h = h_base | ((set << 1) & !COL_A) | ((set >> 1) & !COL_H);
+        let v = v_base | (set << 8) | (set >> 8);
+        let d1 = d1_base | ((set << 9) & !COL_A) | ((set >> 9) & !COL_H);
+        let d2 = d2_base | ((set << 7) & !COL_H) | ((set >> 7) & !COL_A);
+        let next = own & h & v & d1 & d2;
+        if next == set {
+            return set;
+        }
+        set = next;
+    }
+}
 const NO_MOVE: u8 = 64;
 
 /// What the solver proves.
@@ -85,9 +162,12 @@ struct Slot {
     lower: i8,
     upper: i8,
     best: u8,
+    /// The solve that wrote it ([`EndgameSolver::generation`]): slots of earlier solves
+    /// count as empty, so the table need not be cleared between solves.
+    generation: u8,
 }
 
-/// The solver and its transposition table (6 MiB; keep one for many solves).
+/// The solver and its transposition table (24 MiB; keep one for many solves).
 ///
 /// ```
 /// use ply_core::{Budget, Game};
@@ -106,6 +186,8 @@ struct Slot {
 /// ```
 pub struct EndgameSolver {
     table: Vec<Slot>,
+    /// Stamped on the slots this solve writes; never 0, the stamp of an empty slot.
+    generation: u8,
     nodes: u64,
     budget: Budget,
     stopped: bool,
@@ -172,6 +254,7 @@ impl EndgameSolver {
     pub fn new() -> Self {
         EndgameSolver {
             table: vec![Slot::default(); 1 << TABLE_BITS],
+            generation: 0,
             nodes: 0,
             budget: Budget::UNLIMITED,
             stopped: false,
@@ -182,7 +265,12 @@ impl EndgameSolver {
     /// `None` if the budget ran out first or the game is over.
     pub fn solve(&mut self, state: &Othello, mode: SolveMode, budget: Budget) -> Option<Solution> {
         let start = Instant::now();
-        self.table.fill(Slot::default());
+        // A new stamp empties the table for this solve; once in 255 solves it is cleared.
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(Slot::default());
+            self.generation = 1;
+        }
         self.nodes = 0;
         self.budget = budget;
         self.stopped = false;
@@ -313,6 +401,9 @@ impl EndgameSolver {
         if self.out_of_budget() {
             return 0;
         }
+        if let Some(bound) = stability_cut(own, opp, alpha) {
+            return bound;
+        }
         let moves = legal(own, opp);
         if moves == 0 {
             if legal(opp, own) == 0 {
@@ -323,7 +414,7 @@ impl EndgameSolver {
         let index = slot_index(own, opp);
         let slot = self.table[index];
         let mut hint = NO_MOVE;
-        if slot.own == own && slot.opp == opp {
+        if slot.own == own && slot.opp == opp && slot.generation == self.generation {
             let (lower, upper) = (i32::from(slot.lower), i32::from(slot.upper));
             if lower >= beta {
                 return lower;
@@ -335,6 +426,21 @@ impl EndgameSolver {
         }
         let mut list = [(0i32, 0u8, 0u64); 32];
         let n = order_fastest(own, opp, moves, hint, &mut list);
+        if empties >= ETC_FROM {
+            // Enhanced transposition cut-off: a reply already known to hold the other side
+            // at or below -beta settles this node without a search.
+            for &(_, sq, f) in &list[..n] {
+                let (next_own, next_opp) = (opp ^ f, own | f | (1u64 << sq));
+                let s = self.table[slot_index(next_own, next_opp)];
+                if s.own == next_own
+                    && s.opp == next_opp
+                    && s.generation == self.generation
+                    && -i32::from(s.upper) >= beta
+                {
+                    return -i32::from(s.upper);
+                }
+            }
+        }
         let (best_sq, best) = self.principal(own, opp, &list[..n], alpha, beta, empties);
         if self.stopped {
             return 0;
@@ -352,6 +458,7 @@ impl EndgameSolver {
             lower: lower as i8,
             upper: upper as i8,
             best: best_sq,
+            generation: self.generation,
         };
         best
     }
@@ -360,6 +467,11 @@ impl EndgameSolver {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
+        }
+        if empties >= STABILITY_FROM
+            && let Some(bound) = stability_cut(own, opp, alpha)
+        {
+            return bound;
         }
         let moves = legal(own, opp);
         if moves == 0 {
@@ -439,6 +551,18 @@ impl EndgameSolver {
             final_score(own, opp)
         }
     }
+}
+
+/// The stability cut-off: `Some(upper bound)` on the score of the side to move (`own`) when
+/// the other side's stable discs alone keep it at or below `alpha`.
+#[inline(always)]
+fn stability_cut(own: u64, opp: u64, alpha: i32) -> Option<i32> {
+    // The bound can only reach alpha if the other side has that many discs at all.
+    if 64 - 2 * opp.count_ones() as i32 > alpha {
+        return None;
+    }
+    let bound = 64 - 2 * stable(opp, own | opp).count_ones() as i32;
+    (bound <= alpha).then_some(bound)
 }
 
 fn slot_index(own: u64, opp: u64) -> usize {
@@ -667,6 +791,71 @@ mod tests {
         state.outcome().is_none().then_some(state)
     }
 
+    /// Stable discs never change colour: from positions of random games (10 to 50 empties),
+    /// every disc `stable` names for either side keeps its colour through random play to the
+    /// end of the game. And the set is not trivially empty: corners, edges and full lines
+    /// make many discs stable.
+    #[test]
+    fn stable_discs_never_flip_in_random_play() {
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let (mut positions, mut named) = (0, 0u32);
+        for seed in 0..300 {
+            let Some(state) = random_position(seed, 10 + (seed as u32) % 41) else {
+                continue;
+            };
+            positions += 1;
+            let occupied = state.own | state.opp;
+            let (keep_a, keep_b) = (stable(state.own, occupied), stable(state.opp, occupied));
+            assert_eq!(keep_a & !state.own, 0);
+            assert_eq!(keep_b & !state.opp, 0);
+            named += (keep_a | keep_b).count_ones();
+            for _ in 0..5 {
+                // `a` and `b` are the colours of `state.own` and `state.opp`; a moves first.
+                let (mut a, mut b, mut a_to_move) = (state.own, state.opp, true);
+                loop {
+                    let (m, o) = if a_to_move { (a, b) } else { (b, a) };
+                    let moves = legal(m, o);
+                    if moves == 0 {
+                        if legal(o, m) == 0 {
+                            break;
+                        }
+                        a_to_move = !a_to_move;
+                        continue;
+                    }
+                    let pick = rng.random_range(0..moves.count_ones());
+                    let mut rest = moves;
+                    for _ in 0..pick {
+                        rest &= rest - 1;
+                    }
+                    let sq = rest.trailing_zeros() as usize;
+                    let f = flips(m, o, sq);
+                    let (m, o) = (m | f | (1u64 << sq), o ^ f);
+                    (a, b) = if a_to_move { (m, o) } else { (o, m) };
+                    assert_eq!(keep_a & !a, 0, "a stable disc flipped, from {state}");
+                    assert_eq!(keep_b & !b, 0, "a stable disc flipped, from {state}");
+                    a_to_move = !a_to_move;
+                }
+            }
+        }
+        assert!(positions > 250, "{positions}");
+        assert!(
+            named > 500,
+            "only {named} stable discs named in {positions} positions"
+        );
+    }
+
+    #[test]
+    fn stable_knows_corners_full_boards_and_lone_discs() {
+        // A full board: every disc is stable.
+        let own = 0x0F0F_0F0F_0F0F_0F0Fu64;
+        assert_eq!(stable(own, !0), own);
+        // A corner is stable; a disc beside it on the edge too; the centre is not.
+        let own = 0b11 | (1 << 27);
+        assert_eq!(stable(own, own | (1 << 36)), 0b11);
+        // The same edge disc without the corner is not.
+        assert_eq!(stable(0b10, 0b10), 0);
+    }
+
     fn check_against_plain(seeds: std::ops::Range<u64>, empties_from: u32, empties_to: u32) {
         let mut solver = EndgameSolver::new();
         let mut checked = 0;
@@ -825,6 +1014,32 @@ mod tests {
             .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
             .unwrap();
         assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    }
+
+    /// A reused solver forgets earlier solves: after 300 others (past the wrap of the 8-bit
+    /// generation stamp), a position is solved with the nodes of a fresh solver.
+    #[test]
+    fn a_reused_solver_answers_as_a_fresh_one() {
+        let state = random_position(11, 12).expect("a position");
+        let fresh = EndgameSolver::new()
+            .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+            .unwrap();
+        let mut solver = EndgameSolver::new();
+        for seed in 0..300 {
+            if let Some(other) = random_position(1000 + seed, 10) {
+                solver.solve(&other, SolveMode::Exact, Budget::UNLIMITED);
+            }
+            if seed % 100 == 0 || seed == 254 || seed == 255 {
+                let again = solver
+                    .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+                    .unwrap();
+                assert_eq!(
+                    (again.best, again.score, again.nodes),
+                    (fresh.best, fresh.score, fresh.nodes),
+                    "after {seed} other solves"
+                );
+            }
+        }
     }
 
     /// An FFO position (a1..h1, a2..h2, ... ; `X` black, `O` white, `-` empty) in ply's form.
