@@ -59,6 +59,8 @@ writes them) or the cell number 1-9 shown on the board. Type `help` for the lega
 ply perft tictactoe 2 --divide --position 'x../.../...'"
     )]
     Perft(PerftArgs),
+    /// Prove a position's exact result and a best move (Othello and Draughts endgames).
+    Solve(crate::cmd::solve::SolveArgs),
     /// Act as a contest bot: read one state on stdin, print a move on stdout.
     #[command(
         after_help = "Example:\n  printf '1 0 0\\n0 2 0\\n0 0 0\\n1\\n' | ply bot tictactoe\n\n\

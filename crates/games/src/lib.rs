@@ -13,6 +13,7 @@
 
 pub mod draughts;
 pub mod reversi;
+pub mod solve;
 pub mod taunt;
 pub mod text;
 pub mod tictactoe;

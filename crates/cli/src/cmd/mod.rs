@@ -19,6 +19,7 @@ mod perft;
 mod play;
 pub mod replay;
 pub mod serve;
+pub mod solve;
 pub mod sort;
 pub mod sudoku;
 pub mod tournament;
@@ -41,6 +42,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Man(a) => docs::man(&a),
         Command::Play(a) => play::run(&a),
         Command::Perft(a) => perft::run(&a),
+        Command::Solve(a) => solve::run(&a),
         Command::Bot(a) => bot::run(&a),
         Command::Match(a) => matches::run(&a),
         Command::Tournament(a) => tournament::run(&a),

@@ -124,6 +124,16 @@ impl fmt::Display for Draughts {
     }
 }
 
+/// The parsers' message for a man on a light square, where no move can bring one: the
+/// men start on the dark squares and move diagonally (and the endgame tables index the
+/// dark squares only).
+pub(crate) fn light_square(row: usize, col: usize) -> String {
+    format!(
+        "a man on a light square (row {row}, column {col}): men stand only on dark squares, \
+         where row + column is odd"
+    )
+}
+
 impl FromStr for Draughts {
     type Err = ParseStateError;
 
@@ -169,6 +179,9 @@ impl FromStr for Draughts {
             }
             for (c, ch) in row.chars().enumerate() {
                 let b = 1u64 << (r * SIZE + c);
+                if matches!(ch, 'x' | 'X' | 'o' | 'O') && (r + c) % 2 == 0 {
+                    return Err(err(column + c, light_square(r, c)));
+                }
                 match ch {
                     'x' | 'X' => men[0] |= b,
                     'o' | 'O' => men[1] |= b,

@@ -116,6 +116,11 @@ impl EndgameSolver {
         }
     }
 
+    /// Positions visited by the last solve, also when it ran out of budget.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// Solves `state` (which must have a move) in `mode`, or answers nothing if `deadline`
     /// comes first. The table is cleared first: the same position gives the same answer.
     pub fn solve(

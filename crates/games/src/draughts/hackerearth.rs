@@ -15,7 +15,7 @@
 
 use ply_core::{Game, ParseMoveError, ParseStateError, Seat};
 
-use super::board::{Draughts, SIZE};
+use super::board::{Draughts, SIZE, light_square};
 use super::moves::{MAX_JUMPS, Move};
 use crate::text::InputLines;
 
@@ -23,8 +23,8 @@ use crate::text::InputLines;
 ///
 /// # Errors
 /// A [`ParseStateError`] naming the line and column of the first problem: a missing row, a
-/// row with other than 8 numbers, a number other than 0, 1 or 2, or a player id other than
-/// 1 or 2.
+/// row with other than 8 numbers, a number other than 0, 1 or 2, a man on a light square,
+/// or a player id other than 1 or 2.
 pub fn parse_input(text: &str) -> Result<Draughts, ParseStateError> {
     let mut input = InputLines::new(text);
     let mut men = [0u64; 2];
@@ -36,6 +36,9 @@ pub fn parse_input(text: &str) -> Result<Draughts, ParseStateError> {
         )?;
         for (col, (column, tok)) in tokens.into_iter().enumerate() {
             let b = 1u64 << (row * SIZE + col);
+            if tok != "0" && (row + col) % 2 == 0 {
+                return Err(ParseStateError::new(line, column, light_square(row, col)));
+            }
             match tok {
                 "0" => {}
                 "1" => men[0] |= b,

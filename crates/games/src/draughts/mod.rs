@@ -37,6 +37,9 @@
 //!   tests).
 //! * The one-line text form is 8 rows of `x`, `o`, `.` separated by `/`, a space and the
 //!   side to move; moves are written `(2,5)->(4,3)->(6,1)`.
+//! * **Men only on dark squares** (row + column odd): the men start there and move
+//!   diagonally, so no game puts one on a light square; both text forms reject one with
+//!   its row and column (the endgame tables index the dark squares alone).
 
 mod board;
 mod endgame;

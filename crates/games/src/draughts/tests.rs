@@ -158,7 +158,7 @@ fn men_never_move_backwards_nor_promote_and_the_stuck_side_ends_the_game() {
 #[test]
 fn majority_wins_when_the_mover_is_stuck() {
     let state: Draughts =
-        "......../......../......../......../......../......../......../x.x....o x"
+        "......../......../......../......../......../......../......../x.x...o. x"
             .parse()
             .unwrap();
     assert_eq!(state.outcome(), Some(Outcome::Win(Seat::FIRST)));
@@ -321,6 +321,23 @@ fn malformed_inputs_are_rejected_with_line_and_column() {
     assert_eq!(e.line, 6, "{e}");
     let e = Draughts::read_input(&SAMPLE_INPUT.replace("0\n1\n", "0\n3\n")).unwrap_err();
     assert_eq!((e.line, e.column), (9, 1), "{e}");
+    // A man on a light square (row 5, column 1: row + column even), which the endgame
+    // tables cannot index: once a panic in `ply bot draughts`.
+    let e = Draughts::read_input(&SAMPLE_INPUT.replace("0 0 2 0 0 0 0 0", "0 2 2 0 0 0 0 0"))
+        .unwrap_err();
+    assert_eq!((e.line, e.column), (6, 3), "{e}");
+    assert!(
+        e.to_string().contains("light square (row 5, column 1)"),
+        "{e}"
+    );
+    let e = ".x....../......../......../......../......../......../......o./........ x"
+        .parse::<Draughts>()
+        .unwrap_err();
+    assert_eq!((e.line, e.column), (1, 61), "{e}");
+    assert!(
+        e.to_string().contains("light square (row 6, column 6)"),
+        "{e}"
+    );
     let state = Draughts::read_input(SAMPLE_INPUT).unwrap();
     assert!(state.read_move("2 5\n4\n").is_err());
     assert!(state.read_move("2 5\n1\n").is_err());

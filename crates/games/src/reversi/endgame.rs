@@ -261,6 +261,11 @@ impl EndgameSolver {
         }
     }
 
+    /// Positions visited by the last solve, also when it ran out of budget.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// Solves `state` within `budget` (its deadline and node limit; the depth is ignored):
     /// `None` if the budget ran out first or the game is over.
     pub fn solve(&mut self, state: &Othello, mode: SolveMode, budget: Budget) -> Option<Solution> {

@@ -1,0 +1,157 @@
+//! Exact solving of one position, for the command line (`ply solve`) and anything else that
+//! wants a proved result rather than a search's guess: one entry point over the games that
+//! have an exact endgame solver, 8x8 Othello ([`crate::reversi::EndgameSolver`]) and
+//! HackerEarth's Draughts ([`crate::draughts::EndgameSolver`]).
+
+use std::time::{Duration, Instant};
+
+use ply_core::{Budget, Game};
+
+use crate::GameKind;
+
+/// What was proved about a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The position, in the game's one-line text.
+    pub position: String,
+    /// A best move, in the game's notation (as `ply bot` answers).
+    pub best: String,
+    /// The same move as Othello players write it (`a1` to `h8`, or `pass`); `None` for
+    /// Draughts, whose notation is already its squares.
+    pub best_name: Option<String>,
+    /// For the side to move: the final difference (Othello: discs, the empty cells to the
+    /// winner; Draughts: men) when `exact`, else its sign (win 1, draw 0, loss -1).
+    pub score: i32,
+    /// Whether `score` is the exact difference or only win/draw/loss.
+    pub exact: bool,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Why a position was not solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The game has no exact solver.
+    #[error("{0} has no exact solver; `ply solve` takes othello and draughts")]
+    NoSolver(GameKind),
+    /// The position's text did not parse.
+    #[error("the position {text:?}: {reason}")]
+    Position {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The game is already over.
+    #[error("the game is over in this position: there is nothing to solve")]
+    Over,
+    /// The time ran out first.
+    #[error(
+        "not solved within {} ms ({nodes} positions searched); allow more time with --time-ms, or ask only for win, draw or loss with --wld",
+        limit.as_millis()
+    )]
+    OutOfTime {
+        /// The time allowed.
+        limit: Duration,
+        /// Positions searched before it ran out.
+        nodes: u64,
+    },
+}
+
+/// Solves `position` (the game's one-line text) of `game` within `limit`: exactly, or only
+/// win/draw/loss when `exact` is false (much faster).
+///
+/// ```
+/// use std::time::Duration;
+/// use ply_games::{GameKind, solve::solve};
+/// // One empty corner: black takes it, turning over the two white discs next to it.
+/// let p = "xxxxxxx./oooooooo/xxxxxxxx/oooooooo/xxxxxxxx/oooooooo/xxxxxxxx/oooooooo x";
+/// let s = solve(GameKind::Othello, p, true, Duration::from_secs(10)).unwrap();
+/// assert_eq!((s.best.as_str(), s.score), ("0 7", 34 - 30));
+/// ```
+///
+/// # Errors
+/// A game without a solver, a position that does not parse or whose game is over, or the
+/// time running out.
+pub fn solve(
+    game: GameKind,
+    position: &str,
+    exact: bool,
+    limit: Duration,
+) -> Result<Solved, SolveError> {
+    let deadline = Instant::now() + limit;
+    let bad = |reason: String| SolveError::Position {
+        text: position.to_string(),
+        reason,
+    };
+    match game {
+        GameKind::Othello => {
+            use crate::reversi::{EndgameSolver, Othello, SolveMode};
+            let state: Othello = position.parse().map_err(|e| bad(format!("{e}")))?;
+            if state.outcome().is_some() {
+                return Err(SolveError::Over);
+            }
+            let mode = if exact {
+                SolveMode::Exact
+            } else {
+                SolveMode::WinLossDraw
+            };
+            let mut solver = EndgameSolver::new();
+            let budget = Budget {
+                deadline: Some(deadline),
+                ..Budget::UNLIMITED
+            };
+            let s = solver
+                .solve(&state, mode, budget)
+                .ok_or(SolveError::OutOfTime {
+                    limit,
+                    nodes: solver.nodes(),
+                })?;
+            let best_name = match s.best.cell() {
+                Some((row, col)) => format!("{}{}", char::from(b'a' + col as u8), row + 1),
+                None => "pass".to_string(),
+            };
+            Ok(Solved {
+                position: state.to_string(),
+                best: s.best.to_string(),
+                best_name: Some(best_name),
+                score: s.score,
+                exact,
+                nodes: s.nodes,
+                elapsed: s.elapsed,
+            })
+        }
+        GameKind::Draughts => {
+            use crate::draughts::{Draughts, EndgameSolver, SolveMode};
+            let state: Draughts = position.parse().map_err(|e| bad(format!("{e}")))?;
+            if state.outcome().is_some() {
+                return Err(SolveError::Over);
+            }
+            let mode = if exact {
+                SolveMode::Exact
+            } else {
+                SolveMode::WinLossDraw
+            };
+            let start = Instant::now();
+            let mut solver = EndgameSolver::new();
+            let s = solver
+                .solve(&state, mode, Some(deadline))
+                .ok_or(SolveError::OutOfTime {
+                    limit,
+                    nodes: solver.nodes(),
+                })?;
+            Ok(Solved {
+                position: state.to_string(),
+                best: s.best.to_string(),
+                best_name: None,
+                score: s.score,
+                exact,
+                nodes: s.nodes,
+                elapsed: start.elapsed(),
+            })
+        }
+        other => Err(SolveError::NoSolver(other)),
+    }
+}
