@@ -96,6 +96,15 @@
 //!   parts, at least even in-process (195-177) and never timed as a pair, scored 85 points
 //!   to main's 91 against xathis on 32 two-player maps in both seats in the same minutes,
 //!   with fewer of ours dead in turns 150-299 (712 against 825): both stay off.
+//! * **Small groups close in** (session 42, [`PhalanxParams::group_size`], off): xathis's
+//!   `approachEnemies` moves every ant of an area of five or more of his towards its nearest
+//!   enemy within 12 steps, so his ants come in twos and threes; ours approached only with
+//!   five in the 11x11 box. Ants of a linked group of three (each within 2 rows and columns
+//!   of the next) that approach and fight as strong ([`PhalanxParams::group_fight`]) scored
+//!   229 points to 157 in-process against the phalanx without it on 35 maps in both seats,
+//!   but against xathis on the same 35 two-player maps in both seats 81 points to main's
+//!   92 in the same minutes, with a better exchange in turns 150-199 (104 of his dead to 249
+//!   of ours, main 91 to 268) that did not last: off.
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
