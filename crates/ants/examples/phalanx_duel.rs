@@ -4,10 +4,12 @@
 //! median turn), games in which each side lost every hill.
 //!
 //! `phalanx_duel APPROACH BATTLES KILL LOSS BOLD_KILL BOLD_LOSS CLOSE_IN FIGHT_MASS HOLD_MASS PART BUDGET
-//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET REGROUP_REACH KEEP_AWAY RALLY THREAT_STEPS THREAT_SCOPE THREAT_MARGIN ESCAPE DETACHED FIT PART_FOES SUPPORT_REACH GUARD_REACH HOME_WORTH EXPLORE_AVOID OPPONENT MAP...` (booleans
+//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET REGROUP_REACH KEEP_AWAY RALLY THREAT_STEPS THREAT_SCOPE THREAT_MARGIN ESCAPE DETACHED FIT PART_FOES SUPPORT_REACH GUARD_REACH HOME_WORTH EXPLORE_AVOID GROUP_SIZE GROUP_LINK GROUP_REACH GROUP_FIGHT OPPONENT MAP...` (booleans
 //! as 0 or 1: the fields of `PhalanxParams`; OPPONENT `hunter` or `phalanx`; the output
 //! says "hunter" for either), e.g. `cargo run --release -p ply-ants --example phalanx_duel --
-//! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 0 2 1 0 0 0 5 0 0 0 0 phalanx maps/*.map`
+//! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 0 2 1 0 0 0 5 0 0 0 0 0 2 12 0 phalanx maps/*.map`;
+//! also the ants that died (before the game's last turn) in turns 100-149, 150-199, 200-299
+//! and 300-499 on each side
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -53,9 +55,13 @@ fn main() {
         guard_reach: args[27].parse().unwrap(),
         home_worth: args[28].parse().unwrap(),
         explore_avoid: args[29].parse().unwrap(),
+        group_size: args[30].parse().unwrap(),
+        group_link: args[31].parse().unwrap(),
+        group_reach: args[32].parse().unwrap(),
+        group_fight: args[33] == "1",
     };
     // the opponent: the hunter, or the phalanx with its default choices
-    let phalanx_opponent = match args[30].as_str() {
+    let phalanx_opponent = match args[34].as_str() {
         "hunter" => false,
         "phalanx" => true,
         other => panic!("opponent {other}: hunter or phalanx"),
@@ -64,11 +70,14 @@ fn main() {
     let mut alive = [[0usize; 2]; 2];
     let (mut parts, mut cut) = (0, 0);
     let mut born = [[0usize; 2]; 3];
+    // deaths per turn band (100-149, 150-199, 200-299, 300-499), ours and theirs
+    const BANDS: [(u32, u32); 4] = [(100, 150), (150, 200), (200, 300), (300, 500)];
+    let mut died = [[0usize; 2]; 4];
     let mut most = 0;
     // turns our hills and the opponent's fell; games each side ended with no hill
     let mut fell: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
     let mut homeless = [0usize; 2];
-    for path in &args[31..] {
+    for path in &args[35..] {
         let map = AntsMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         for seat in 0..2 {
             let settings = Settings {
@@ -100,7 +109,16 @@ fn main() {
             parts += p;
             cut += c;
             most = most.max(phalanx.lock().unwrap().most_economy_work());
+            let last = m.game().turn();
             for a in m.game().all_ants() {
+                if let Some(d) = a.die_turn.filter(|&d| d < last) {
+                    let side = usize::from(usize::from(a.owner) != seat);
+                    for (b, &(lo, hi)) in BANDS.iter().enumerate() {
+                        if (lo..hi).contains(&d) {
+                            died[b][side] += 1;
+                        }
+                    }
+                }
                 // the starting ants (turn 0) are not born of food
                 if a.spawn_turn > 0 {
                     let side = usize::from(usize::from(a.owner) != seat);
@@ -148,6 +166,17 @@ fn main() {
     println!(
         "born 0-99 {}-{} 100-199 {}-{} 200+ {}-{}, most economy work in a turn {most}",
         born[0][0], born[0][1], born[1][0], born[1][1], born[2][0], born[2][1]
+    );
+    println!(
+        "died 100-149 {}-{} 150-199 {}-{} 200-299 {}-{} 300-499 {}-{}",
+        died[0][0],
+        died[0][1],
+        died[1][0],
+        died[1][1],
+        died[2][0],
+        died[2][1],
+        died[3][0],
+        died[3][1]
     );
     let median = |v: &mut Vec<u32>| {
         v.sort_unstable();

@@ -96,6 +96,15 @@
 //!   parts, at least even in-process (195-177) and never timed as a pair, scored 85 points
 //!   to main's 91 against xathis on 32 two-player maps in both seats in the same minutes,
 //!   with fewer of ours dead in turns 150-299 (712 against 825): both stay off.
+//! * **Small groups close in** (session 42, [`PhalanxParams::group_size`], off): xathis's
+//!   `approachEnemies` moves every ant of an area of five or more of his towards its nearest
+//!   enemy within 12 steps, so his ants come in twos and threes; ours approached only with
+//!   five in the 11x11 box. Ants of a linked group of three (each within 2 rows and columns
+//!   of the next) that approach and fight as strong ([`PhalanxParams::group_fight`]) scored
+//!   229 points to 157 in-process against the phalanx without it on 35 maps in both seats,
+//!   but against xathis on the same 35 two-player maps in both seats 81 points to main's
+//!   92 in the same minutes, with a better exchange in turns 150-199 (104 of his dead to 249
+//!   of ours, main 91 to 268) that did not last: off.
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -280,6 +289,25 @@ pub struct PhalanxParams {
     /// (session 40; 0 = off): that enemy razes it. The square is among the enemy's
     /// options whenever it can step there.
     pub home_worth: i64,
+    /// The group approach (session 42; 0 = off): an own ant in a group of at least this
+    /// many own ants steps towards its nearest enemy within
+    /// [`PhalanxParams::group_reach`] BFS steps as the approach does with
+    /// [`PhalanxParams::fight_mass`] around it (xathis's `approachEnemies`: every ant of an
+    /// area of five or more of his). A group: own ants linked, transitively, when each is
+    /// within [`PhalanxParams::group_link`] rows and columns of the next (1: the 8
+    /// neighbours). The step is the approach's, so the hunter's safety rule keeps it out
+    /// of a fight it would lose; an ant the step engages moves by the battle search.
+    pub group_size: usize,
+    /// Rows and columns within which two own ants are linked in a group
+    /// ([`PhalanxParams::group_size`]).
+    pub group_link: usize,
+    /// BFS steps within which a group's ant approaches its nearest enemy
+    /// ([`PhalanxParams::group_size`]; xathis: 12).
+    pub group_reach: u32,
+    /// With [`PhalanxParams::group_size`], a battle part with an ant of such a group is
+    /// strong (closes in, a loss weighs 1.5 kills) as with
+    /// [`PhalanxParams::hold_mass`] around it; else only the approach changes.
+    pub group_fight: bool,
 }
 
 impl Default for PhalanxParams {
@@ -317,6 +345,10 @@ impl Default for PhalanxParams {
             support_reach: 0,
             guard_reach: 0,
             home_worth: 0,
+            group_size: 0,
+            group_link: 2,
+            group_reach: APPROACH_REACH,
+            group_fight: false,
         }
     }
 }
@@ -448,6 +480,40 @@ impl PhalanxBot {
             .collect()
     }
 
+    /// For each own ant, the size of its group: own ants linked, transitively, when each
+    /// is within `link` rows and columns of the next ([`PhalanxParams::group_size`]).
+    pub(super) fn groups(t: Torus, ants: &[Loc], link: usize) -> Vec<usize> {
+        let near = |a: usize, b: usize, n: usize| {
+            let d = a.abs_diff(b);
+            d.min(n - d) <= link
+        };
+        let mut comp = vec![usize::MAX; ants.len()];
+        let mut sizes = Vec::new();
+        for s in 0..ants.len() {
+            if comp[s] != usize::MAX {
+                continue;
+            }
+            let c = sizes.len();
+            comp[s] = c;
+            let mut stack = vec![s];
+            let mut size = 0;
+            while let Some(i) = stack.pop() {
+                size += 1;
+                for j in 0..ants.len() {
+                    if comp[j] == usize::MAX
+                        && near(ants[i].0, ants[j].0, t.rows)
+                        && near(ants[i].1, ants[j].1, t.cols)
+                    {
+                        comp[j] = c;
+                        stack.push(j);
+                    }
+                }
+            }
+            sizes.push(size);
+        }
+        comp.into_iter().map(|c| sizes[c]).collect()
+    }
+
     /// Whether an own hill is within the hunter's defence radius of `a`.
     fn near_home(&self, t: Torus, a: Loc) -> bool {
         self.h
@@ -460,19 +526,36 @@ impl PhalanxBot {
     /// The approach steps: for each ant with an enemy within [`APPROACH_REACH`] steps and
     /// [`FIGHT_MASS`] own ants around (or our hill near), its steps towards the nearest
     /// enemy.
-    fn approach(&self, t: Torus, ants: &[Loc], mass: &[usize]) -> Vec<Option<Wanted>> {
+    ///
+    /// With [`PhalanxParams::group_size`], an ant of a group that large (`group`) also
+    /// steps towards its nearest enemy within [`PhalanxParams::group_reach`] steps.
+    fn approach(
+        &self,
+        t: Torus,
+        ants: &[Loc],
+        mass: &[usize],
+        group: &[usize],
+    ) -> Vec<Option<Wanted>> {
         let k = &self.h.k;
         if k.enemies.is_empty() {
             return vec![None; ants.len()];
         }
+        let p = self.params;
         let foes: Vec<Loc> = k.enemies.iter().map(|&(e, _)| e).collect();
-        let field = self.h.distances(t, &foes, APPROACH_REACH);
+        let reach = if p.group_size > 0 {
+            APPROACH_REACH.max(p.group_reach)
+        } else {
+            APPROACH_REACH
+        };
+        let field = self.h.distances(t, &foes, reach);
         ants.iter()
-            .zip(mass)
-            .map(|(&a, &m)| {
+            .enumerate()
+            .map(|(i, &a)| {
                 let d = field[t.index(a)];
-                let strong = m >= self.params.fight_mass || self.near_home(t, a);
-                (d <= APPROACH_REACH && d > 0 && strong)
+                let strong = mass[i] >= p.fight_mass || self.near_home(t, a);
+                let grouped = p.group_size > 0 && group[i] >= p.group_size;
+                let near = (d <= APPROACH_REACH && strong) || (d <= p.group_reach && grouped);
+                (d > 0 && near)
                     .then(|| self.h.descend(t, &field, a))
                     .flatten()
             })
@@ -934,7 +1017,7 @@ impl PhalanxBot {
     fn battles(
         &mut self,
         t: Torus,
-        ants: &[Loc],
+        (ants, group): (&[Loc], &[usize]),
         mass: &[usize],
         wanted: &[Vec<(Loc, bool)>],
         (danger, targets): (&[u8], &[bool]),
@@ -1026,11 +1109,11 @@ impl PhalanxBot {
                 })
                 .collect();
             let bold = part.iter().any(|&i| mass[i] >= BOLD_MASS);
-            let strong = part
-                .iter()
-                .any(|&i| mass[i] >= self.params.hold_mass || self.near_home(t, ants[i]))
-                || (!targets.is_empty() && foes.iter().all(|&j| targets[j]));
             let p = self.params;
+            let grouped = |i: usize| p.group_fight && p.group_size > 0 && group[i] >= p.group_size;
+            let strong = part.iter().any(|&i| {
+                mass[i] >= self.params.hold_mass || self.near_home(t, ants[i]) || grouped(i)
+            }) || (!targets.is_empty() && foes.iter().all(|&j| targets[j]));
             if p.escape && !bold && !strong && part.len() == 1 && fixed.is_empty() {
                 let a = ants[part[0]];
                 if enemies.iter().any(|&(e, _)| dangered(t, a, e)) {
@@ -1731,7 +1814,15 @@ impl AntsBot for PhalanxBot {
             ant_at[t.index(a)] = k as u32;
         }
         let mass = self.mass(t, &ants);
-        let extra = self.params.approach.then(|| self.approach(t, &ants, &mass));
+        let group = if self.params.group_size > 0 {
+            PhalanxBot::groups(t, &ants, self.params.group_link)
+        } else {
+            Vec::new()
+        };
+        let extra = self
+            .params
+            .approach
+            .then(|| self.approach(t, &ants, &mass, &group));
         let raiders = self.params.raiders.then(|| self.raiders(t, &ants, &ant_at));
         let hooks = PlanHooks {
             extra: extra.as_deref(),
@@ -1770,7 +1861,8 @@ impl AntsBot for PhalanxBot {
         } else {
             (Vec::new(), Vec::new())
         };
-        let (mut fights, lone) = self.battles(t, &ants, &mass, &wanted, (&danger, &targets));
+        let (mut fights, lone) =
+            self.battles(t, (&ants, &group), &mass, &wanted, (&danger, &targets));
         let searched: Vec<bool> = fights.iter().map(Option::is_some).collect();
         self.attack_detached(t, (&ants, &ant_at), &target_order, &movable, &mut fights);
         let attacking: Vec<bool> = fights.iter().map(Option::is_some).collect();

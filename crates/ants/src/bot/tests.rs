@@ -1640,3 +1640,88 @@ fn phalanx_avoiding_hostile_ground_orders_are_legal_and_stay_in_budget() {
     assert!(work <= phalanx::ECONOMY_BUDGET + 20_000, "{work}");
     assert!(phalanx.most_battle_work() <= phalanx::BATTLE_BUDGET);
 }
+
+/// Phalanx parameters with the economy off and the group approach as given (link 1: the
+/// 8 neighbours, reach 12 steps).
+fn group_params(group_size: usize, group_fight: bool) -> PhalanxParams {
+    PhalanxParams {
+        group_size,
+        group_link: 1,
+        group_reach: 12,
+        group_fight,
+        ..lone_params(0, false)
+    }
+}
+
+/// Turn 1's orders of player 0 on an open 40x40 map with our hill at (30, 10), theirs at
+/// (30, 30), one enemy at (10, 20) and our ants at `ours`.
+fn group_orders(ours: &[(usize, usize)], params: PhalanxParams) -> Vec<String> {
+    let mut all = vec![(30, 10, b'0'), (30, 30, b'1'), (10, 20, b'b')];
+    all.extend(ours.iter().map(|&(r, c)| (r, c, b'a')));
+    orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+}
+
+#[test]
+fn a_group_of_the_threshold_steps_towards_the_enemy_and_a_smaller_one_does_not() {
+    // three of ours side by side 9-10 steps west of an enemy: fewer than the five in the
+    // 11x11 box the approach needs, far from both hills, nothing to fetch and (the economy
+    // off, the whole map in view) nothing to explore, so without the group approach they
+    // hold
+    let three = [(10, 10), (10, 11), (11, 10)];
+    assert!(group_orders(&three, lone_params(0, false)).is_empty());
+    // a group of three (8-neighbours) with a threshold of three: each steps nearer the
+    // enemy (east, or north for the ant below, onto the square the first one leaves)
+    let orders = group_orders(&three, group_params(3, false));
+    assert_eq!(orders.len(), 3, "{orders:?}");
+    for o in &orders {
+        let f: Vec<&str> = o.split(' ').collect();
+        let (r, c): (usize, usize) = (f[1].parse().unwrap(), f[2].parse().unwrap());
+        let (nr, nc) = match f[3] {
+            "n" => (r - 1, c),
+            "s" => (r + 1, c),
+            "e" => (r, c + 1),
+            _ => (r, c - 1),
+        };
+        let before = r.abs_diff(10) + c.abs_diff(20);
+        assert_eq!(nr.abs_diff(10) + nc.abs_diff(20), before - 1, "{o}");
+    }
+    // with the fight weighting too, the same steps (no ant engaged yet)
+    assert_eq!(group_orders(&three, group_params(3, true)), orders);
+    // two of ours (a group below the threshold) hold; so do three not linked (two apart)
+    assert!(group_orders(&three[..2], group_params(3, false)).is_empty());
+    let apart = [(10, 10), (10, 12), (12, 10)];
+    assert!(group_orders(&apart, group_params(3, false)).is_empty());
+    // ... which link within two rows and columns
+    let linked = PhalanxParams {
+        group_link: 2,
+        ..group_params(3, false)
+    };
+    assert_eq!(group_orders(&apart, linked).len(), 3);
+    // an enemy beyond the reach: none moves
+    let short = PhalanxParams {
+        group_reach: 8,
+        ..group_params(3, false)
+    };
+    assert!(group_orders(&three, short).is_empty());
+}
+
+#[test]
+fn group_sizes_count_linked_ants_transitively() {
+    let t = Torus { rows: 20, cols: 20 };
+    // a chain of three (each one step diagonal from the next), a pair across the edge
+    // of the torus, one alone
+    let ants = [(0, 0), (1, 1), (2, 2), (5, 19), (5, 0), (10, 10)];
+    assert_eq!(PhalanxBot::groups(t, &ants, 1), vec![3, 3, 3, 2, 2, 1]);
+    // within two rows and columns the chain and the pair stay apart (3 rows between)
+    assert_eq!(PhalanxBot::groups(t, &ants, 2), vec![3, 3, 3, 2, 2, 1]);
+    assert_eq!(PhalanxBot::groups(t, &ants, 3), vec![5, 5, 5, 5, 5, 1]);
+}
+
+#[test]
+fn group_approach_orders_are_legal_and_stay_in_budget() {
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        group_size: 3,
+        group_fight: true,
+        ..PhalanxParams::default()
+    });
+}
