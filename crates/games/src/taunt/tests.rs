@@ -937,3 +937,190 @@ fn the_standoff_term_steers_to_positions_where_the_other_side_is_short_of_free_m
     }
     assert!(with_term > plain, "{with_term} against {plain}");
 }
+
+/// Win (1), draw (0) or loss (-1) at the end for the side to move, by plain minimax over
+/// every line (no pruning, no table): what [`Swindle::value`] must equal.
+fn plain_wld(state: &Taunt) -> i8 {
+    if let Some(outcome) = state.outcome() {
+        let p = outcome.payoff(state.to_move(), 2);
+        return if p > 0.5 {
+            1
+        } else if p < 0.5 {
+            -1
+        } else {
+            0
+        };
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *state;
+            child.play_unchecked(mv);
+            -plain_wld(&child)
+        })
+        .max()
+        .expect("a position that is not over has a move")
+}
+
+/// [`material`] without pruning: material after `depth` plies of plain minimax.
+fn plain_material(state: &Taunt, depth: u32) -> i32 {
+    let me = state.to_move();
+    if depth == 0 || state.is_over() {
+        return state.count(me) as i32 - state.count(me.next(2)) as i32;
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *state;
+            child.play_unchecked(mv);
+            -plain_material(&child, depth - 1)
+        })
+        .max()
+        .expect("a position that is not over has a move")
+}
+
+/// The trap share of `state` (the opponent to move) by brute force: among its replies best
+/// by plain material at [`model_plies`], then at each depth below down to one ply, the
+/// share that lose.
+fn plain_trap_share(state: &Taunt) -> f64 {
+    if state.outcome().is_some() {
+        return 0.0;
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut kept: Vec<Taunt> = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *state;
+            child.play_unchecked(mv);
+            child
+        })
+        .collect();
+    for p in (1..=model_plies(state)).rev() {
+        let rated: Vec<i32> = kept.iter().map(|c| -plain_material(c, p - 1)).collect();
+        let top = *rated.iter().max().unwrap();
+        kept = kept
+            .into_iter()
+            .zip(rated)
+            .filter(|&(_, v)| v == top)
+            .map(|(c, _)| c)
+            .collect();
+    }
+    let lost = kept.iter().filter(|c| plain_wld(c) == 1).count();
+    lost as f64 / kept.len() as f64
+}
+
+/// Sparse seeded positions a few moves from move 100 (random grids, each cell filled one
+/// time in `density`), not over.
+fn end_positions(count: usize, seed: u64, left: std::ops::Range<u32>, density: u32) -> Vec<Taunt> {
+    let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut s = Taunt::start();
+        for cell in s.cells.iter_mut() {
+            *cell = (rng.random_range(0..density) == 0).then(|| random_piece(&mut rng));
+        }
+        s.moves = MOVE_LIMIT - rng.random_range(left.clone());
+        if s.outcome().is_none() {
+            out.push(s);
+        }
+    }
+    out
+}
+
+#[test]
+fn swindle_value_equals_plain_minimax_to_move_100() {
+    let mut solver = Swindle::new();
+    let mut seen = [0; 3];
+    for s in end_positions(300, 42, 1..6, 6) {
+        let v = solver.value(&s).expect("no deadline");
+        assert_eq!(v, plain_wld(&s), "{s}");
+        seen[(v + 1) as usize] += 1;
+    }
+    // Wins, draws and losses all among them, so the comparison means something.
+    assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
+}
+
+/// The solver's move is a proved win, or a drawn move (in a drawn position) whose trap
+/// share, checked by brute force, is above zero and the largest of all drawn moves; when it
+/// gives none, no move wins and no drawn move sets a trap.
+#[test]
+fn swindle_chooses_a_win_or_the_drawn_move_with_the_largest_trap_share() {
+    let mut solver = Swindle::new();
+    let (mut wins, mut traps, mut none) = (0, 0, 0);
+    for s in end_positions(150, 7, 2..6, 6) {
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let value = |mv: Move| {
+            let mut child = s;
+            child.play_unchecked(mv);
+            (-plain_wld(&child), child)
+        };
+        let drawn_shares: Vec<(Move, f64)> = moves
+            .iter()
+            .filter_map(|&mv| {
+                let (v, child) = value(mv);
+                (v == 0).then(|| (mv, plain_trap_share(&child)))
+            })
+            .collect();
+        let top_share = drawn_shares.iter().map(|d| d.1).fold(0.0, f64::max);
+        match solver.choose(&s, None) {
+            Some(Choice::Win(mv)) => {
+                assert_eq!(value(mv).0, 1, "{s}");
+                wins += 1;
+            }
+            Some(Choice::Trap(mv, p)) => {
+                assert_eq!(plain_wld(&s), 0, "{s}");
+                let share = drawn_shares
+                    .iter()
+                    .find(|d| d.0 == mv)
+                    .expect("a drawn move");
+                assert!((share.1 - p).abs() < 1e-9 && p > 0.0, "{s}: {p} {share:?}");
+                assert!((p - top_share).abs() < 1e-9, "{s}: {p} < {top_share}");
+                traps += 1;
+            }
+            None => {
+                assert_ne!(plain_wld(&s), 1, "{s}");
+                assert_eq!(top_share, 0.0, "{s}");
+                none += 1;
+            }
+        }
+    }
+    assert!(wins > 10 && traps > 5 && none > 10, "{wins} {traps} {none}");
+}
+
+/// Main's bot (the fitted evaluation, captures first, searching to move 100 so that its
+/// value is exact) plays some drawn move; where the solver finds a trap, main's move sets a
+/// smaller one (by brute force) in a good share of the positions: what the switch changes.
+#[test]
+fn swindle_sets_traps_main_search_does_not() {
+    use ply_search::{AlphaBeta, Config};
+    let (mut traps, mut better) = (0, 0);
+    for s in end_positions(120, 11, 3..6, 6) {
+        let Some(Choice::Trap(_, p)) = Swindle::new().choose(&s, None) else {
+            continue;
+        };
+        traps += 1;
+        let left = MOVE_LIMIT - s.moves_played();
+        let budget = ply_core::Budget {
+            max_depth: Some(left),
+            ..ply_core::Budget::UNLIMITED
+        };
+        let r =
+            AlphaBeta::with(TauntEval::Fitted, CapturesFirst, Config::default()).search(&s, budget);
+        assert!(r.exact && r.score == ply_core::Score::DRAW, "{s}: {r}");
+        let mut child = s;
+        child.play_unchecked(r.best.unwrap());
+        assert_eq!(plain_wld(&child), 0, "{s}");
+        let main_share = plain_trap_share(&child);
+        assert!(main_share <= p + 1e-9, "{s}");
+        if main_share < p {
+            better += 1;
+        }
+    }
+    assert!(traps > 5 && better * 3 >= traps, "{better} of {traps}");
+}
