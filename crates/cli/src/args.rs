@@ -256,7 +256,7 @@ pub struct BotArgs {
     /// Othello: win/loss/draw from 20 empties at 900 ms, the exact score from about 16);
     /// `--endgame false` leaves every move to the search. Default: on, but for Draughts and
     /// Taunt, whose solvers have shown no gain yet (`--endgame true` turns them on; Taunt's
-    /// plays the last 10 moves' wins and the drawn moves most likely to trap the top-10
+    /// plays the last 9 moves' wins and the drawn moves most likely to trap the top-10
     /// entry).
     #[arg(long, action = clap::ArgAction::Set)]
     pub endgame: Option<bool>,

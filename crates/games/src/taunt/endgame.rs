@@ -18,10 +18,11 @@ use ply_core::{Game, Seat};
 use super::board::{MOVE_LIMIT, Taunt};
 use super::moves::Move;
 
-/// The solver tries positions with at most this many moves left to move 100: at 12 left
-/// (8 and 9 pieces a side, session 42) it did not finish in the 400 ms it gets, and the
-/// search then has half its time; traps for the entry lie at about 7 to 10 moves left.
-pub const SWINDLE_MOVES_LEFT: u32 = 10;
+/// The solver tries positions with at most this many moves left to move 100: at 10 left
+/// (session 42's games against the entry, 7 to 9 pieces a side) a solve took about a second,
+/// more than the 400 ms it gets at 900 ms a move, and the search then has only half its
+/// time; at 8 left one took 0.1 to 0.4 s. Traps for the entry lie from about 9 moves left.
+pub const SWINDLE_MOVES_LEFT: u32 = 9;
 
 /// Plies the opponent model searches, counting its own move: the entry's
 /// `5 - (pieces + 2) / 8` moves below the root (docs/strength.md, session 31), never past move
@@ -174,6 +175,12 @@ impl Swindle {
             }
         }
         Ok(best.map(|(mv, p)| Choice::Trap(mv, p)))
+    }
+
+    /// The trap share of `state` (the opponent to move), `None` past the deadline (none
+    /// without one).
+    pub fn trap_share(&mut self, state: &Taunt) -> Option<f64> {
+        self.trap_probability(state).ok()
     }
 
     /// In `state`, the opponent (its side to move) modelled as the entry plays: the share
