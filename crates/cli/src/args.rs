@@ -256,8 +256,10 @@ pub struct BotArgs {
     pub lmr: bool,
     /// Let the game's exact endgame solver choose the move when it proves one in time (8x8
     /// Othello: win/loss/draw from 20 empties at 900 ms, the exact score from about 16);
-    /// `--endgame false` leaves every move to the search. Default: on, but for Draughts,
-    /// whose solver has shown no gain yet (`--endgame true` turns it on).
+    /// `--endgame false` leaves every move to the search. Default: on, but for Draughts and
+    /// Taunt, whose solvers have shown no gain yet (`--endgame true` turns them on; Taunt's
+    /// plays the last 9 moves' wins and the drawn moves most likely to trap the top-10
+    /// entry).
     #[arg(long, action = clap::ArgAction::Set)]
     pub endgame: Option<bool>,
     /// Play the opening book's move where the book holds the position (8x8 Othello's

@@ -48,6 +48,7 @@
 //!   the move counter; moves are written `(8,2)->(8,0)`.
 
 mod board;
+mod endgame;
 mod eval;
 mod fitted;
 pub mod hackerearth;
@@ -57,6 +58,7 @@ mod rules;
 mod tests;
 
 pub use board::{COLS, Direction, EndRule, MOVE_LIMIT, Piece, ROWS, Taunt};
+pub use endgame::{Choice, SWINDLE_MOVES_LEFT, Swindle, material, model_plies, model_replies};
 pub use eval::{
     CapturesFirst, FEATURES, Fitted, Material, NULL_MOVE_END_MARGIN, NULL_MOVE_MIN_PIECES,
     SIDE_FEATURES, STANDOFF_FREE_MOVES, STANDOFF_WEIGHT, TauntEval, features, standoff,
@@ -67,6 +69,18 @@ impl crate::Heuristics for Taunt {
     type Searched = Self;
     type Eval = TauntEval;
     type Ordering = CapturesFirst;
+
+    /// The last moves' exact search that prefers drawn moves setting traps for a shallow
+    /// material-only opponent ([`Swindle`]).
+    fn endgame() -> Option<Box<dyn crate::Endgame<Self>>> {
+        Some(Box::new(endgame::Timed::default()))
+    }
+
+    /// Off unless asked for (`ply bot --endgame true`, `endgame=1`): its gain is not shown
+    /// (docs/strength.md, "Session 42").
+    fn endgame_by_default() -> bool {
+        false
+    }
 
     fn evaluator(choice: crate::EvalChoice) -> TauntEval {
         match choice {
