@@ -11,7 +11,7 @@
 //! evaluation searched `D` plies (default 9) from the position, so a line that wins
 //! material deeper than the bot's own search shows as a score of +100 or more.
 
-use std::{fs, path::Path, process::ExitCode};
+use std::process::ExitCode;
 
 use ply_core::{Budget, Game, Seat};
 use ply_games::taunt::{CapturesFirst, Move, Taunt, TauntEval};
@@ -19,20 +19,9 @@ use ply_search::{AlphaBeta, Config};
 
 #[path = "common/options.rs"]
 mod options;
-
-/// The values of `"key": "..."` in the order they appear (the replay's JSON is flat enough).
-fn strings(text: &str, key: &str) -> Vec<String> {
-    let pat = format!("\"{key}\": \"");
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(i) = rest.find(&pat) {
-        rest = &rest[i + pat.len()..];
-        let end = rest.find('"').unwrap_or(rest.len());
-        out.push(rest[..end].to_string());
-        rest = &rest[end..];
-    }
-    out
-}
+#[path = "common/taunt_replays.rs"]
+mod replays;
+use replays::strings;
 
 /// Material for the side to move after a material-only negamax `depth` plies deep.
 fn material(state: &Taunt, depth: u32, mut alpha: i32, beta: i32) -> i32 {
@@ -77,12 +66,8 @@ fn waiting(state: &Taunt, depth: u32) -> usize {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // The leading `--key value` pairs, then the folders.
-    let mut k = 0;
-    while args.get(k).is_some_and(|a| a.starts_with("--")) {
-        k += 2;
-    }
-    let k = k.min(args.len());
-    let parsed = options::Options::parse(&args[..k])
+    let (opts, dirs) = replays::split(&args);
+    let parsed = options::Options::parse(opts)
         .and_then(|o| Ok((o.num("depth", 9u32)?, o.num("wait", 3u32)?)));
     let (depth, wait) = match parsed {
         Ok(v) => v,
@@ -91,29 +76,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(bad) = args[k..].iter().find(|a| !Path::new(a).is_dir()) {
-        eprintln!("taunt_standoff: {bad:?} is not a folder of replays");
-        return ExitCode::from(2);
-    }
-    let mut files = Vec::new();
-    for dir in &args[k..] {
-        let entries = match fs::read_dir(dir) {
-            Ok(e) => e,
-            Err(e) => return bad(format!("{dir:?}: {e}")),
-        };
-        for e in entries {
-            let Ok(p) = e.map(|e| e.path()) else {
-                return bad(format!("{dir:?}: an entry could not be read"));
-            };
-            if p.extension().is_some_and(|x| x == "json") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = match replays::files(dirs) {
+        Ok(f) => f,
+        Err(e) => return bad(e),
+    };
     for f in files {
-        let Ok(text) = fs::read_to_string(&f) else {
-            return bad(format!("{}: not readable as text", f.display()));
+        let text = match replays::read(&f) {
+            Ok(t) => t,
+            Err(e) => return bad(e),
         };
         let specs = strings(&text, "spec");
         let start = strings(&text, "start");

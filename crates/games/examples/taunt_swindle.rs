@@ -12,65 +12,39 @@
 //! Per game and in total: how many drawn positions had a trap to set, how many of the moves
 //! played set one, and how often the reply played then lost.
 
-use std::{fs, path::Path, process::ExitCode};
+use std::process::ExitCode;
 
 use ply_core::{Game, Seat};
 use ply_games::taunt::{Choice, MOVE_LIMIT, Swindle, Taunt, model_replies};
 
 #[path = "common/options.rs"]
 mod options;
-
-/// The values of `"key": "..."` in the order they appear (the replay's JSON is flat enough).
-fn strings(text: &str, key: &str) -> Vec<String> {
-    let pat = format!("\"{key}\": \"");
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(i) = rest.find(&pat) {
-        rest = &rest[i + pat.len()..];
-        let end = rest.find('"').unwrap_or(rest.len());
-        out.push(rest[..end].to_string());
-        rest = &rest[end..];
-    }
-    out
-}
+#[path = "common/taunt_replays.rs"]
+mod replays;
+use replays::strings;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut k = 0;
-    while args.get(k).is_some_and(|a| a.starts_with("--")) {
-        k += 2;
-    }
-    let k = k.min(args.len());
-    let left = match options::Options::parse(&args[..k]).and_then(|o| o.num("left", 10u32)) {
+    // The leading `--key value` pairs, then the folders.
+    let (opts, dirs) = replays::split(&args);
+    let left = match options::Options::parse(opts).and_then(|o| o.num("left", 10u32)) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("taunt_swindle: {e}");
             return ExitCode::from(2);
         }
     };
-    if let Some(bad) = args[k..].iter().find(|a| !Path::new(a).is_dir()) {
-        eprintln!("taunt_swindle: {bad:?} is not a folder of replays");
-        return ExitCode::from(2);
-    }
-    let mut files = Vec::new();
-    for dir in &args[k..] {
-        let Ok(entries) = fs::read_dir(dir) else {
-            return bad(format!("{dir:?}: not readable"));
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.extension().is_some_and(|x| x == "json") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = match replays::files(dirs) {
+        Ok(f) => f,
+        Err(e) => return bad(e),
+    };
     let mut solver = Swindle::new();
     // Drawn positions, those with a trap to set, moves played that set one, replies that fell.
     let mut total = [0u32; 4];
     for f in files {
-        let Ok(text) = fs::read_to_string(&f) else {
-            return bad(format!("{}: not readable as text", f.display()));
+        let text = match replays::read(&f) {
+            Ok(t) => t,
+            Err(e) => return bad(e),
         };
         let specs = strings(&text, "spec");
         let start = strings(&text, "start");
