@@ -1,0 +1,131 @@
+//! The exact endgame solver on many positions, for benchmarks (docs/benchmarks.md): positions
+//! from seeded self-play of a depth-4 pattern search (a few random opening plies first), taken
+//! at the first position with at most `--empties` empty cells and a move to make, each solved
+//! exactly and then by win/loss/draw with a fresh table. Prints one line per position and
+//! the totals: nodes are exact and repeatable, times depend on the machine.
+//!
+//! ```text
+//! cargo run --release -p ply-games --example othello_endgame -- --empties 18 --positions 20 --seed 1
+//! ```
+//!
+//! Uses only the solver's public interface, so the same file built against an older commit
+//! measures that commit's solver on the same positions.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use ply_core::{Budget, Game};
+use ply_games::reversi::{
+    CornersFirst, EndgameSolver, IndexedOthello, Othello, OthelloEval, Place, SolveMode, empties,
+};
+use ply_search::{AlphaBeta, Config, Deepening};
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+#[path = "common/options.rs"]
+mod options;
+use options::Options;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("othello_endgame: {e}");
+            eprintln!(
+                "usage: othello_endgame [--empties 4..=26] [--positions 1..=10000] [--seed N]"
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let o = Options::parse(args)?;
+    let target: u32 = o.num("empties", 18)?;
+    let count: u64 = o.num("positions", 20)?;
+    let seed: u64 = o.num("seed", 1)?;
+    if !(4..=26).contains(&target) {
+        return Err(format!("--empties {target}: from 4 to 26"));
+    }
+    if !(1..=10_000).contains(&count) {
+        return Err(format!("--positions {count}: from 1 to 10000"));
+    }
+    let mut solver = EndgameSolver::new();
+    let (mut exact_nodes, mut wld_nodes) = (0u64, 0u64);
+    let (mut exact_time, mut wld_time) = (Duration::ZERO, Duration::ZERO);
+    let mut game = 0u64;
+    let mut found = 0u64;
+    println!("position empties score best exact_nodes exact_ms wld wld_nodes wld_ms");
+    while found < count {
+        let Some(state) = position(seed, game, target) else {
+            game += 1;
+            continue;
+        };
+        game += 1;
+        found += 1;
+        let exact = solver
+            .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+            .ok_or("an unfinished game has a solution")?;
+        let wld = solver
+            .solve(&state, SolveMode::WinLossDraw, Budget::UNLIMITED)
+            .ok_or("an unfinished game has a solution")?;
+        assert_eq!(wld.score, exact.score.signum(), "{state}");
+        println!(
+            "{state} {} {} {} {} {:.1} {} {} {:.1}",
+            empties(&state),
+            exact.score,
+            exact.best,
+            exact.nodes,
+            exact.elapsed.as_secs_f64() * 1e3,
+            wld.score,
+            wld.nodes,
+            wld.elapsed.as_secs_f64() * 1e3
+        );
+        exact_nodes += exact.nodes;
+        wld_nodes += wld.nodes;
+        exact_time += exact.elapsed;
+        wld_time += wld.elapsed;
+    }
+    println!(
+        "total: {found} positions (from {game} games), exact {exact_nodes} nodes in {:.3} s, WLD {wld_nodes} nodes in {:.3} s",
+        exact_time.as_secs_f64(),
+        wld_time.as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Game `index` of the seeded self-play, at its first position with at most `target`
+/// empties and a move to make (`None` if the game ends or passes past it first).
+fn position(seed: u64, index: u64, target: u32) -> Option<Othello> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index);
+    let mut search = AlphaBeta::with(
+        OthelloEval::Pattern,
+        CornersFirst,
+        Config {
+            tt_bytes: 1 << 20,
+            deepening: Deepening::Fixed,
+            ..Config::default()
+        },
+    );
+    let randoms = rng.random_range(2..=8);
+    let mut state = Othello::start();
+    let mut moves: Vec<Place> = Vec::new();
+    let mut ply = 0;
+    while empties(&state) > target {
+        state.outcome().is_none().then_some(())?;
+        state.legal_moves(&mut moves);
+        let mv = if ply < randoms {
+            *moves.choose(&mut rng)?
+        } else {
+            search
+                .search(&IndexedOthello::from(state), Budget::depth(4))
+                .best?
+        };
+        state.play_unchecked(mv);
+        ply += 1;
+    }
+    state.legal_moves(&mut moves);
+    (state.outcome().is_none() && !moves.iter().all(|m| m.is_pass())).then_some(state)
+}
