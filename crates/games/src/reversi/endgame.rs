@@ -13,7 +13,9 @@
 //! Fail-soft negamax alpha-beta with principal variation search:
 //! * far from the end (more than [`SHALLOW`] empties): a transposition table of bounds,
 //!   its move first, then *fastest first*: the move leaving the opponent the fewest
-//!   replies (corners counted double), ties to the odd regions; from 10 empties up, an
+//!   replies (corners counted double), ties to the odd regions, and from
+//!   [`EVALUATION_ORDER_FROM`] empties up the fitted pattern evaluation of the position
+//!   after the move added (a disc of it a quarter of a reply); from 10 empties up, an
 //!   *enhanced transposition cut-off* (a reply whose table entry already refutes the
 //!   window ends the node before any search);
 //! * from 6 empties up, the *stability cut-off*: the side to move ends with at most 64
@@ -31,10 +33,11 @@
 //! [`SolveMode::WinLossDraw`] searches the window around 0 (-1, +1). [`SolveMode::Exact`]
 //! starts from the same window and moves it: final scores are even, so a window (g - 1,
 //! g + 1) either proves the score is g or returns a bound beyond g, where the next window
-//! goes (an MTD(f)-like series of narrow searches sharing the table). On self-play positions
-//! with 18 and 20 empties that took about a third fewer nodes than one full-window search
-//! (-64, +64), on FFO #40-#44 a sixth fewer (docs/benchmarks.md). The search stops at the [`Budget`]'s deadline or node
-//! limit as [`ply_search`'s alpha-beta] does, and then answers nothing. Each solve starts
+//! goes (an MTD(f)-like series of narrow searches sharing the table). With the evaluation
+//! in the move order, the exact solves of self-play positions with 18 and 20 empties took
+//! half the nodes of one full-window search (-64, +64) ordered fastest-first alone, FFO
+//! #40-#44 41% fewer (docs/benchmarks.md). The search stops at the [`Budget`]'s deadline or
+//! node limit as [`ply_search`'s alpha-beta] does, and then answers nothing. Each solve starts
 //! from an empty table (entries of earlier solves are stamped with another generation, and
 //! count as empty): the same position gives the same answer and node count.
 //!
@@ -49,6 +52,7 @@ use ply_core::Budget;
 use super::board::{Bits, Disc, Othello, Reversi, Size};
 use super::eight::{flips, legal};
 use super::moves::Place;
+use super::pattern::{UNITS_PER_DISC, WEIGHTS};
 
 /// Positions with more empties than this are searched with the table and fastest-first.
 pub const SHALLOW: u32 = 7;
@@ -65,6 +69,11 @@ const QUADRANTS: [u64; 4] = [
 /// 2^20 slots of 24 bytes (24 MiB): 2^18 took 8-17% more nodes on FFO #40-#44, 2^21 no
 /// fewer (docs/benchmarks.md).
 const TABLE_BITS: u32 = 20;
+/// Moves ordered by the pattern evaluation too from this many empties up: on 30 self-play
+/// positions with 18 empties, from 12 took 30% fewer exact nodes and 36% fewer
+/// win/loss/draw nodes, from 10 a few fewer nodes but more time, from 14 and 16 more nodes
+/// (docs/benchmarks.md).
+const EVALUATION_ORDER_FROM: u32 = 12;
 /// Enhanced transposition cut-offs from this many empties up.
 const ETC_FROM: u32 = 10;
 /// The stability cut-off from this many empties up.
@@ -457,7 +466,7 @@ impl EndgameSolver {
             return (NO_MOVE, -self.search(opp, own, -beta, -alpha, empties));
         }
         let mut list = [(0i32, 0u8, 0u64); 32];
-        let n = order_fastest(own, opp, moves, hint, &mut list);
+        let n = order_fastest(own, opp, moves, hint, &mut list, empties);
         self.principal(own, opp, &list[..n], alpha, beta, empties)
     }
 
@@ -573,7 +582,7 @@ impl EndgameSolver {
             hint = slot.best;
         }
         let mut list = [(0i32, 0u8, 0u64); 32];
-        let n = order_fastest(own, opp, moves, hint, &mut list);
+        let n = order_fastest(own, opp, moves, hint, &mut list, empties);
         if empties >= ETC_FROM {
             // Enhanced transposition cut-off: a reply already known to hold the other side
             // at or below -beta settles this node without a search.
@@ -769,7 +778,9 @@ fn slot_index(own: u64, opp: u64) -> usize {
 }
 
 /// Fills `list` with (key, cell, flips) for every move in `moves`, ordered: the `hint` first,
-/// then the fewest replies for the opponent (corners double), odd regions before even ones.
+/// then the fewest replies for the opponent (corners double), odd regions before even ones;
+/// with [`EVALUATION_ORDER_FROM`] `empties` or more, the pattern evaluation of the position
+/// after the move counts too (for the other side, four discs as much as one reply).
 /// Returns how many.
 fn order_fastest(
     own: u64,
@@ -777,8 +788,10 @@ fn order_fastest(
     moves: u64,
     hint: u8,
     list: &mut [(i32, u8, u64); 32],
+    empties: u32,
 ) -> usize {
     let odd = odd_regions(!(own | opp));
+    let by_evaluation = empties >= EVALUATION_ORDER_FROM;
     let mut n = 0;
     let mut rest = moves;
     while rest != 0 {
@@ -793,6 +806,10 @@ fn order_fastest(
         }
         if bit & CORNERS != 0 {
             key -= 2;
+        }
+        if by_evaluation {
+            // The other side's evaluation after the move, in discs: four a reply.
+            key += WEIGHTS.evaluate(opp ^ f, own | f | bit) / UNITS_PER_DISC;
         }
         if sq as u8 == hint {
             key = i32::MIN;
