@@ -20,12 +20,12 @@ ply solve othello --wld \\\n    \
 'o..oooox/.oooooox/ooxxooox/ooxoooxx/ooooooxx/...oooox/....o..x/........ x' \\\n    \
 # prints: result win\n\n\
 The second is FFO endgame test #40 (Gunnar Andersson's suite; 20 empty cells, black to\n\
-move): without --wld it proves black wins by 38 discs with a2, in about 1.5 s on one core\n\
+move): without --wld it proves black wins by 38 discs with a2, in about 1 s on one core\n\
 in a release build (with --wld the move shown is a winning one, not always the best).\n\
-Othello (8x8) and Draughts have exact solvers; the time they need grows about threefold an\n\
-empty cell (Othello) from about 20 empties, so --time-ms caps it. Positions are the games'\n\
-one-line text (`ply perft GAME 0 --json` shows the start's). Exit code 1 when the time runs\n\
-out, 2 for a bad position.")]
+Othello (8x8) and Draughts have exact solvers; the time they need grows two to three\n\
+times an empty cell (Othello) from about 20 empties, so --time-ms caps it. Positions are\n\
+the games' one-line text (`ply perft GAME 0 --json` shows the start's). Exit code 1 when\n\
+the time runs out, 2 for a bad position.")]
 pub struct SolveArgs {
     /// The game: othello or draughts.
     pub game: String,
