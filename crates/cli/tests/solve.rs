@@ -33,6 +33,61 @@ fn othello_ffo_40_is_a_win_and_a_corner_grab_is_exact() {
     assert_eq!(text(&out.stdout), "result win\nscore +4\nbest 0 7 (h1)\n");
 }
 
+/// The best line of FFO #40, played out by the game's own rules, ends with black 38 discs
+/// ahead (the empty cells to the winner): the published score, reached move by move. A
+/// Draughts line ends the game with its proved result.
+#[test]
+fn the_best_line_reaches_the_proved_score() {
+    use ply_core::{Game, Outcome};
+    use ply_games::reversi::{Othello, Place};
+    let v = json(&["solve", "othello", "--line", "--json", FFO_40]);
+    assert_eq!(
+        (v["score"].as_i64(), v["line_complete"].as_bool()),
+        (Some(38), Some(true))
+    );
+    let line: Vec<&str> = v["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(line[0], "a2");
+    let mut state: Othello = FFO_40.parse().unwrap();
+    for name in &line {
+        let m = match name.as_bytes() {
+            b"pass" => Place::PASS,
+            [c, r] => Place::at(usize::from(r - b'1'), usize::from(c - b'a')),
+            _ => panic!("a move name: {name}"),
+        };
+        state
+            .play(m)
+            .unwrap_or_else(|e| panic!("{name} in {state}: {e}"));
+    }
+    assert!(state.outcome().is_some(), "the line ends the game: {state}");
+    let (black, white) = state.counts();
+    let (black, white) = (black as i64, white as i64);
+    let empty = 64 - black - white;
+    assert_eq!(
+        black - white + (black - white).signum() * empty,
+        38,
+        "{state}"
+    );
+
+    // Draughts: a drawn position's line ends the game drawn.
+    let p = ".x.x..../......../......../......../......../......../.o...o../........ o";
+    let v = json(&["solve", "draughts", "--line", "--json", p]);
+    assert_eq!(
+        (v["result"].as_str(), v["line_complete"].as_bool()),
+        (Some("draw"), Some(true))
+    );
+    let mut state: Draughts = p.parse().unwrap();
+    for m in v["line"].as_array().unwrap() {
+        let m = m.as_str().unwrap().parse().unwrap();
+        state.play(m).unwrap();
+    }
+    assert_eq!(state.outcome(), Some(Outcome::Draw));
+}
+
 /// The solver's exact answer equals the endgame tables' value, computed the other way
 /// (every position below, memoised), on small Draughts positions.
 #[test]

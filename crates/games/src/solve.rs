@@ -24,9 +24,17 @@ pub struct Solved {
     pub score: i32,
     /// Whether `score` is the exact difference or only win/draw/loss.
     pub exact: bool,
-    /// Positions visited.
+    /// With `line` asked for and the score exact: the best play from the position to the
+    /// end of the game, both sides' moves in turn starting with `best` (Othello players'
+    /// names, `pass` included; Draughts' own notation), each proved by solving the position
+    /// it is played in. Shorter than the game when the time ran out on the way
+    /// (`line_complete` false).
+    pub line: Vec<String>,
+    /// Whether `line` reaches the end of the game (false also when no line was asked for).
+    pub line_complete: bool,
+    /// Positions visited (the line's solves not counted).
     pub nodes: u64,
-    /// Time taken.
+    /// Time taken (the line's solves not counted).
     pub elapsed: Duration,
 }
 
@@ -61,15 +69,17 @@ pub enum SolveError {
 }
 
 /// Solves `position` (the game's one-line text) of `game` within `limit`: exactly, or only
-/// win/draw/loss when `exact` is false (much faster).
+/// win/draw/loss when `exact` is false (much faster); with `line` (and `exact`), the best
+/// line of play to the end as well, in what is left of `limit` (about as long again).
 ///
 /// ```
 /// use std::time::Duration;
 /// use ply_games::{GameKind, solve::solve};
 /// // One empty corner: black takes it, turning over the two white discs next to it.
 /// let p = "xxxxxxx./oooooooo/xxxxxxxx/oooooooo/xxxxxxxx/oooooooo/xxxxxxxx/oooooooo x";
-/// let s = solve(GameKind::Othello, p, true, Duration::from_secs(10)).unwrap();
+/// let s = solve(GameKind::Othello, p, true, true, Duration::from_secs(10)).unwrap();
 /// assert_eq!((s.best.as_str(), s.score), ("0 7", 34 - 30));
+/// assert_eq!((s.line, s.line_complete), (vec!["h1".to_string()], true));
 /// ```
 ///
 /// # Errors
@@ -79,6 +89,7 @@ pub fn solve(
     game: GameKind,
     position: &str,
     exact: bool,
+    line: bool,
     limit: Duration,
 ) -> Result<Solved, SolveError> {
     let deadline = Instant::now() + limit;
@@ -109,16 +120,25 @@ pub fn solve(
                     limit,
                     nodes: solver.nodes(),
                 })?;
-            let best_name = match s.best.cell() {
+            let name = |p: crate::reversi::Place| match p.cell() {
                 Some((row, col)) => format!("{}{}", char::from(b'a' + col as u8), row + 1),
                 None => "pass".to_string(),
+            };
+            let (moves, line_complete) = if line && exact {
+                best_line(state, s.best, |p| {
+                    solver.solve(p, mode, budget).map(|c| c.best)
+                })
+            } else {
+                (Vec::new(), false)
             };
             Ok(Solved {
                 position: state.to_string(),
                 best: s.best.to_string(),
-                best_name: Some(best_name),
+                best_name: Some(name(s.best)),
                 score: s.score,
                 exact,
+                line: moves.into_iter().map(name).collect(),
+                line_complete,
                 nodes: s.nodes,
                 elapsed: s.elapsed,
             })
@@ -142,16 +162,45 @@ pub fn solve(
                     limit,
                     nodes: solver.nodes(),
                 })?;
+            let elapsed = start.elapsed();
+            let (moves, line_complete) = if line && exact {
+                best_line(state, s.best, |p| {
+                    solver.solve(p, mode, Some(deadline)).map(|c| c.best)
+                })
+            } else {
+                (Vec::new(), false)
+            };
             Ok(Solved {
                 position: state.to_string(),
                 best: s.best.to_string(),
                 best_name: None,
                 score: s.score,
                 exact,
+                line: moves.iter().map(ToString::to_string).collect(),
+                line_complete,
                 nodes: s.nodes,
-                elapsed: start.elapsed(),
+                elapsed,
             })
         }
         other => Err(SolveError::NoSolver(other)),
     }
+}
+
+/// The best line from `state`, whose best move is `first`: each next move by `best` (a solve
+/// of the position it is played in) until the game ends (`true`) or `best` gives up (`false`).
+fn best_line<G: Game>(
+    mut state: G,
+    first: G::Move,
+    mut best: impl FnMut(&G) -> Option<G::Move>,
+) -> (Vec<G::Move>, bool) {
+    let mut line = vec![first];
+    state.play_unchecked(first);
+    while state.outcome().is_none() {
+        let Some(m) = best(&state) else {
+            return (line, false);
+        };
+        line.push(m);
+        state.play_unchecked(m);
+    }
+    (line, true)
 }
