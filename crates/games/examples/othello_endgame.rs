@@ -1,7 +1,8 @@
 //! The exact endgame solver on many positions, for benchmarks (docs/benchmarks.md): positions
-//! from seeded self-play of a depth-4 pattern search (a few random opening plies first), taken
-//! at the first position with at most `--empties` empty cells and a move to make, each solved
-//! exactly and then by win/loss/draw with a fresh table. Prints one line per position and
+//! from the seeded self-play games the other Othello examples measure on
+//! (`common/othello_games.rs`: random opening plies, then a depth-2 pattern search), each
+//! game's first position with at most `--empties` empty cells, each solved exactly and then
+//! by win/loss/draw with a fresh table. Prints one line per position and
 //! the totals: nodes are exact and repeatable, times depend on the machine.
 //!
 //! ```text
@@ -14,15 +15,12 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use ply_core::{Budget, Game};
-use ply_games::reversi::{
-    CornersFirst, EndgameSolver, IndexedOthello, Othello, OthelloEval, Place, SolveMode, empties,
-};
-use ply_search::{AlphaBeta, Config, Deepening};
-use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use ply_core::Budget;
+use ply_games::reversi::{EndgameSolver, Othello, SolveMode, empties};
 
+#[path = "common/othello_games.rs"]
+#[allow(dead_code)] // `on_threads` is for the other examples
+mod games;
 #[path = "common/options.rs"]
 mod options;
 use options::Options;
@@ -96,36 +94,9 @@ fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Game `index` of the seeded self-play, at its first position with at most `target`
-/// empties and a move to make (`None` if the game ends or passes past it first).
+/// Game `index` of the seeded self-play at its first position with at most `target`
+/// empties (`None` if the game ends first).
 fn position(seed: u64, index: u64, target: u32) -> Option<Othello> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index);
-    let mut search = AlphaBeta::with(
-        OthelloEval::Pattern,
-        CornersFirst,
-        Config {
-            tt_bytes: 1 << 20,
-            deepening: Deepening::Fixed,
-            ..Config::default()
-        },
-    );
-    let randoms = rng.random_range(2..=8);
-    let mut state = Othello::start();
-    let mut moves: Vec<Place> = Vec::new();
-    let mut ply = 0;
-    while empties(&state) > target {
-        state.outcome().is_none().then_some(())?;
-        state.legal_moves(&mut moves);
-        let mv = if ply < randoms {
-            *moves.choose(&mut rng)?
-        } else {
-            search
-                .search(&IndexedOthello::from(state), Budget::depth(4))
-                .best?
-        };
-        state.play_unchecked(mv);
-        ply += 1;
-    }
-    state.legal_moves(&mut moves);
-    (state.outcome().is_none() && !moves.iter().all(|m| m.is_pass())).then_some(state)
+    let (positions, _) = games::play(seed, index);
+    positions.into_iter().find(|p| empties(p) <= target)
 }

@@ -35,8 +35,8 @@
 //! g + 1) either proves the score is g or returns a bound beyond g, where the next window
 //! goes (an MTD(f)-like series of narrow searches sharing the table). With the evaluation
 //! in the move order, the exact solves of self-play positions with 18 and 20 empties took
-//! half the nodes of one full-window search (-64, +64) ordered fastest-first alone, FFO
-//! #40-#44 41% fewer (docs/benchmarks.md). The search stops at the [`Budget`]'s deadline or
+//! a quarter to a half fewer nodes than one full-window search (-64, +64) ordered
+//! fastest-first alone, FFO #40-#44 41% fewer (docs/benchmarks.md). The search stops at the [`Budget`]'s deadline or
 //! node limit as [`ply_search`'s alpha-beta] does, and then answers nothing. Each solve starts
 //! from an empty table (entries of earlier solves are stamped with another generation, and
 //! count as empty): the same position gives the same answer and node count.
@@ -69,10 +69,10 @@ const QUADRANTS: [u64; 4] = [
 /// 2^20 slots of 24 bytes (24 MiB): 2^18 took 8-17% more nodes on FFO #40-#44, 2^21 no
 /// fewer (docs/benchmarks.md).
 const TABLE_BITS: u32 = 20;
-/// Moves ordered by the pattern evaluation too from this many empties up: on 30 self-play
-/// positions with 18 empties, from 12 took 30% fewer exact nodes and 36% fewer
-/// win/loss/draw nodes, from 10 a few fewer nodes but more time, from 14 and 16 more nodes
-/// (docs/benchmarks.md).
+/// Moves ordered by the pattern evaluation too from this many empties up: on 30 positions
+/// of depth-4 self-play with 18 empties, from 12 took 30% fewer exact nodes and 36% fewer
+/// win/loss/draw nodes than without, from 10 a few fewer nodes but more time, from 14 and
+/// 16 more nodes (docs/benchmarks.md).
 const EVALUATION_ORDER_FROM: u32 = 12;
 /// Enhanced transposition cut-offs from this many empties up.
 const ETC_FROM: u32 = 10;
