@@ -834,8 +834,8 @@ pub fn empties(state: &Othello) -> u32 {
 }
 
 /// Nodes per second assumed when deciding whether an exact solve fits in the time left: well
-/// under the 9-11 million measured in release on FFO #40-#44 (docs/benchmarks.md), for a
-/// loaded machine.
+/// under the 9-11 million measured in release on FFO #40-#44 when it was set, and the 17-25
+/// million since session 43 (docs/benchmarks.md), for a loaded machine.
 const PLANNING_NODES_PER_SECOND: f64 = 3e6;
 
 /// Nodes per second assumed for a win/loss/draw solve, with [`wld_nodes`]' median: 8-10
@@ -843,7 +843,8 @@ const PLANNING_NODES_PER_SECOND: f64 = 3e6;
 const WLD_NODES_PER_SECOND: f64 = 6e6;
 
 /// Nodes an exact solve is expected to need with `empties` empty cells: about 2e8 at 22
-/// (FFO #41-#44 took 0.8e8-1.9e8), a third for each empty fewer.
+/// (FFO #41-#44 took 0.8e8-1.9e8 when this was fitted; since session 43's narrow windows and
+/// ordering 0.3e8-1.4e8, so it now errs on the side of caution), a third for each empty fewer.
 fn expected_nodes(empties: u32) -> f64 {
     2e8 * 3f64.powi(empties as i32 - 22)
 }
