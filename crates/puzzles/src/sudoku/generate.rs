@@ -56,9 +56,70 @@ pub fn generate<R: Rng>(shape: Shape, rng: &mut R) -> Grid {
 /// and, when it has more than `floor` clues, minimal. Big boards take longer to make
 /// minimal, because the checks get harder as clues go (about 0.1 s for 16x16 and 1.3 s
 /// to nearly 2 minutes of CPU for 25x25, median 16 s, in release, on the machine of
-/// docs/benchmarks.md); a floor keeps that quick.
+/// docs/benchmarks.md); a floor keeps that quick, and so, keeping the puzzle minimal,
+/// does [`generate_restarting`].
 pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
     let g = Geometry::new(shape);
+    attempt(&g, floor, rng, |_| None).expect("no budget, so never abandoned")
+}
+
+/// Like [`generate_down_to`], but an attempt whose removal checks run long is abandoned
+/// and a new one started, from a new solution grid and removal order drawn from `rng`
+/// (so the same `rng` state still gives the same puzzle, though not the one
+/// [`generate_down_to`] gives, once an attempt has been abandoned). The product is the
+/// same kind: unique, and minimal when above `floor`.
+///
+/// How dear a 25x25 generation is depends on its grid and order (1.3 s to nearly 2
+/// minutes of CPU), and shows early: by the time 54% of the cells have been checked the
+/// guesses spent are about a tenth of the total, and the dear attempts are already far
+/// ahead. An attempt may spend [`RESTART_BASE`] guesses plus [`RESTART_RATE`] per check
+/// past that point, times 1.5 for every attempt abandoned before it (so an attempt is
+/// eventually allowed to finish). 9x9 boards are checked by counting and never restart.
+pub fn generate_restarting<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
+    generate_restarting_counted(shape, floor, RESTART_BASE, RESTART_RATE, rng).0
+}
+
+/// Guesses an attempt of [`generate_restarting`] may spend before its budget starts to
+/// grow with the checks.
+pub const RESTART_BASE: u64 = 100;
+/// Guesses an attempt of [`generate_restarting`] may spend per check past 54% of the cells.
+pub const RESTART_RATE: u64 = 60;
+
+/// [`generate_restarting`] with the budget's base and rate given (see [`RESTART_BASE`]
+/// and [`RESTART_RATE`]), also returning the attempts made.
+pub fn generate_restarting_counted<R: Rng>(
+    shape: Shape,
+    floor: usize,
+    base: u64,
+    rate: u64,
+    rng: &mut R,
+) -> (Grid, u32) {
+    let g = Geometry::new(shape);
+    let start = shape.cells() * 54 / 100;
+    let mut scale = 1.0f64;
+    for attempts in 1.. {
+        let budget = |checks: usize| {
+            let plain = base.max(1) + checks.saturating_sub(start) as u64 * rate;
+            Some((plain as f64 * scale) as u64)
+        };
+        if let Some(p) = attempt(&g, floor, rng, budget) {
+            return (p, attempts);
+        }
+        scale *= 1.5;
+    }
+    unreachable!("attempts are counted without end")
+}
+
+/// One attempt at a minimal puzzle: a random solution grid, then clues removed in a random
+/// order while the solution stays unique; `None` when the guesses of the removal checks
+/// exceed `budget(checks made so far)` (no budget: never).
+fn attempt<R: Rng>(
+    g: &Geometry,
+    floor: usize,
+    rng: &mut R,
+    budget: impl Fn(usize) -> Option<u64>,
+) -> Option<Grid> {
+    let shape = g.shape;
     let full =
         general::solve_random(&Grid::empty(shape), rng).expect("an empty board has solutions");
     let mut puzzle = full.clone();
@@ -66,20 +127,33 @@ pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid
     order.shuffle(rng);
     let side = shape.side();
     let mut clues = shape.cells();
-    for cell in order {
+    let mut spent = 0u64;
+    for (checks, cell) in order.into_iter().enumerate() {
         if clues <= floor {
             break;
         }
         let (r, c) = (cell / side, cell % side);
         let v = puzzle.get(r, c);
         puzzle.set(r, c, 0);
-        if unique_without(&g, &puzzle, cell, v, &full) {
+        let unique = match budget(checks) {
+            Some(b) if !shape.is_classic() => {
+                if spent >= b {
+                    return None;
+                }
+                let (answer, guesses) =
+                    general::solvable_without_within(g, &puzzle, cell, v, &full, b - spent);
+                spent += guesses;
+                !answer?
+            }
+            _ => unique_without(g, &puzzle, cell, v, &full),
+        };
+        if unique {
             clues -= 1;
         } else {
             puzzle.set(r, c, v);
         }
     }
-    puzzle
+    Some(puzzle)
 }
 
 /// A number of clues no puzzle of this shape with a unique solution goes below, so that
