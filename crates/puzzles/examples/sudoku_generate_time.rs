@@ -1,13 +1,13 @@
 //! Times minimal puzzle generation for one shape and seed, as `ply sudoku generate` makes
 //! it (the same generator and seeding), without building the CLI:
-//! `cargo run --release -p ply-puzzles --example sudoku_generate_time -- 25 SEED [restart]`
+//! `cargo run --release -p ply-puzzles --example sudoku_generate_time -- 25 SEED [restart [RESUMES]]`
 //! (`restart`: `generate_restarting` instead of `generate`).
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use ply_puzzles::sudoku::{
-    RESTART_BASE, RESTART_RATE, Shape, generate, generate_restarting_counted,
+    RESTART_BASE, RESTART_RATE, RESTART_RESUMES, Shape, generate, generate_restarting_counted,
 };
 
 fn main() {
@@ -19,7 +19,15 @@ fn main() {
     let t = std::time::Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (p, attempts) = if restart {
-        generate_restarting_counted(shape, 0, RESTART_BASE, RESTART_RATE, &mut rng)
+        generate_restarting_counted(
+            shape,
+            0,
+            RESTART_BASE,
+            RESTART_RATE,
+            args.get(4)
+                .map_or(RESTART_RESUMES, |a| a.parse().expect("resumes")),
+            &mut rng,
+        )
     } else {
         (generate(shape, &mut rng), 1)
     };

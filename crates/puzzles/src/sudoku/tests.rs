@@ -899,32 +899,40 @@ fn a_budgeted_check_gives_up_exactly_when_its_search_needs_more_guesses() {
 
 /// With a budget small enough that attempts are abandoned, the restarting generator still
 /// gives a unique and minimal puzzle (checked by plain counting), the same one for the
-/// same seed.
+/// same seed, whether it draws a new grid each time or goes on from an earlier attempt's
+/// puzzle.
 #[test]
 fn the_restarting_generator_abandons_attempts_and_stays_unique_and_minimal() {
     let shape = Shape::for_side(16).unwrap();
-    let (p, attempts) =
-        generate_restarting_counted(shape, 0, 1, 0, &mut ChaCha8Rng::seed_from_u64(3));
-    assert!(attempts >= 2, "{attempts} attempt(s)");
-    let again = generate_restarting_counted(shape, 0, 1, 0, &mut ChaCha8Rng::seed_from_u64(3));
-    assert_eq!(again, (p.clone(), attempts));
-    let s = solve_general(&p, 2);
-    assert_eq!(s.count, 1, "{p}");
-    for c in (0..256).filter(|&c| p.cells()[c] != 0) {
-        let mut q = p.clone();
-        q.set(c / 16, c % 16, 0);
-        assert_eq!(
-            solve_general(&q, 2).count,
-            2,
-            "clue {c} of {p} is removable"
-        );
+    let mut puzzles = Vec::new();
+    for resumes in [0, 3] {
+        let run = || {
+            generate_restarting_counted(shape, 0, 1, 0, resumes, &mut ChaCha8Rng::seed_from_u64(3))
+        };
+        let (p, attempts) = run();
+        assert!(attempts >= 2, "{attempts} attempt(s)");
+        assert_eq!(run(), (p.clone(), attempts));
+        let s = solve_general(&p, 2);
+        assert_eq!(s.count, 1, "{p}");
+        for c in (0..256).filter(|&c| p.cells()[c] != 0) {
+            let mut q = p.clone();
+            q.set(c / 16, c % 16, 0);
+            assert_eq!(
+                solve_general(&q, 2).count,
+                2,
+                "clue {c} of {p} is removable"
+            );
+        }
+        puzzles.push(p);
     }
+    assert_ne!(puzzles[0], puzzles[1], "resuming changed nothing");
     // The default budget does not restart this easy shape: the same puzzle as generate.
     let (plain, attempts) = generate_restarting_counted(
         shape,
         0,
         RESTART_BASE,
         RESTART_RATE,
+        RESTART_RESUMES,
         &mut ChaCha8Rng::seed_from_u64(3),
     );
     assert_eq!(attempts, 1);
