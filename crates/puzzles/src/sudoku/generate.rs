@@ -70,8 +70,8 @@ pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid
 /// [`generate_down_to`] gives, once an attempt has been abandoned). The product is the
 /// same kind: unique, and minimal when above `floor`.
 ///
-/// How dear a 25x25 generation is depends on its grid and order (1.3 s to nearly 2
-/// minutes of CPU), and shows early: by the time 54% of the cells have been checked the
+/// How dear a 25x25 generation is depends on its removal order more than on its grid (1.3
+/// s to nearly 2 minutes of CPU), and shows early: by the time 54% of the cells have been checked the
 /// guesses spent are about a tenth of the total, and the dear attempts are already far
 /// ahead. An attempt may spend [`RESTART_BASE`] guesses plus [`RESTART_RATE`] per check
 /// past that point, times 1.5 for every attempt abandoned before it (so an attempt is
