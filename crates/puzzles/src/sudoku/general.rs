@@ -564,6 +564,9 @@ struct Search<'a, 'g, R> {
     rng: Option<&'a mut R>,
     /// A known solution whose placements are tried first at every branch.
     guide: Option<&'a [u8]>,
+    /// Give up once this many guesses have been made (0: never); `aborted` then says so.
+    budget: u64,
+    aborted: bool,
     /// States of finished branches, kept to reuse their memory.
     spare: Vec<State>,
     /// Two-way choices found by [`Search::lookahead`] (kept to reuse their memory).
@@ -597,6 +600,8 @@ impl<'a, 'g, R: Rng> Search<'a, 'g, R> {
             first: None,
             rng: None,
             guide: None,
+            budget: 0,
+            aborted: false,
             spare: Vec::new(),
             pairs: Vec::new(),
             probed: Vec::new(),
@@ -632,6 +637,10 @@ impl<'a, 'g, R: Rng> Search<'a, 'g, R> {
                 Ok(None) => continue,
                 Ok(Some(lit)) => lit,
             };
+            if self.guesses == self.budget && self.budget != 0 {
+                self.aborted = true;
+                return;
+            }
             self.guesses += 1;
             let mut child = self.spare.pop().unwrap_or_else(|| st.clone());
             child.clone_from(st);
@@ -641,7 +650,7 @@ impl<'a, 'g, R: Rng> Search<'a, 'g, R> {
                 self.engine.queue.clear();
             }
             self.spare.push(child);
-            if self.count >= self.limit {
+            if self.count >= self.limit || self.aborted {
                 return;
             }
             if self.engine.eliminate::<false>(st, cell, d).is_err() {
@@ -1050,9 +1059,45 @@ pub(crate) fn solvable_without(
     value: u8,
     known: &Grid,
 ) -> bool {
+    solvable_without_within(g, grid, cell, value, known, 0).0 == Some(true)
+}
+
+/// [`solvable_without`] making at most `budget` guesses (0: no limit): the answer, or
+/// `None` when the budget ran out first, and the guesses made.
+pub(crate) fn solvable_without_within(
+    g: &Geometry,
+    grid: &Grid,
+    cell: usize,
+    value: u8,
+    known: &Grid,
+    budget: u64,
+) -> (Option<bool>, u64) {
     let mut s = Search::<rand_chacha::ChaCha8Rng>::new(Engine::new(g), Probing::Trail);
     s.guide = Some(known.cells());
-    run(grid, s, Some((cell, value))).0 > 0
+    s.budget = budget;
+    let mut state = s.engine.new_state();
+    for (c, &v) in grid.cells().iter().enumerate() {
+        if v != 0
+            && s.engine
+                .assign::<false>(&mut state, c, v as usize - 1)
+                .is_err()
+        {
+            return (Some(false), 0);
+        }
+    }
+    if s.engine
+        .eliminate::<false>(&mut state, cell, value as usize - 1)
+        .is_err()
+    {
+        return (Some(false), 0);
+    }
+    s.search(&mut state);
+    let answer = if s.count > 0 {
+        Some(true)
+    } else {
+        (!s.aborted).then_some(false)
+    };
+    (answer, s.guesses)
 }
 
 /// The number of solutions of `grid` (at most `limit`) and the guesses made, with probes

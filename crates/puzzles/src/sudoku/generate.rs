@@ -56,30 +56,165 @@ pub fn generate<R: Rng>(shape: Shape, rng: &mut R) -> Grid {
 /// and, when it has more than `floor` clues, minimal. Big boards take longer to make
 /// minimal, because the checks get harder as clues go (about 0.1 s for 16x16 and 1.3 s
 /// to nearly 2 minutes of CPU for 25x25, median 16 s, in release, on the machine of
-/// docs/benchmarks.md); a floor keeps that quick.
+/// docs/benchmarks.md); a floor keeps that quick, and so, keeping the puzzle minimal,
+/// does [`generate_restarting`].
 pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
     let g = Geometry::new(shape);
-    let full =
-        general::solve_random(&Grid::empty(shape), rng).expect("an empty board has solutions");
-    let mut puzzle = full.clone();
-    let mut order: Vec<usize> = (0..shape.cells()).collect();
-    order.shuffle(rng);
+    attempt(&g, floor, rng, |_| None, None, usize::MAX)
+        .unwrap_or_else(|_| unreachable!("no budget, so never abandoned"))
+}
+
+/// Like [`generate_down_to`], but an attempt whose removal checks run long is abandoned
+/// and a new one started, from a new solution grid and removal order drawn from `rng`
+/// (so the same `rng` state still gives the same puzzle, though not the one
+/// [`generate_down_to`] gives, once an attempt has been abandoned). The product is the
+/// same kind: unique, and minimal when above `floor`.
+///
+/// How dear a 25x25 generation is depends on its removal order more than on its grid (1.3
+/// s to nearly 2 minutes of CPU), and shows early: by the time 54% of the cells have been checked the
+/// guesses spent are about a tenth of the total, and the dear attempts are already far
+/// ahead. An attempt may spend [`RESTART_BASE`] guesses plus [`RESTART_RATE`] per check
+/// past that point, times 1.5 for every attempt abandoned before it (so an attempt is
+/// eventually allowed to finish). 9x9 boards are checked by counting and never restart.
+pub fn generate_restarting<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
+    generate_restarting_counted(
+        shape,
+        floor,
+        RESTART_BASE,
+        RESTART_RATE,
+        RESTART_RESUMES,
+        rng,
+    )
+    .0
+}
+
+/// Guesses an attempt of [`generate_restarting`] may spend before its budget starts to
+/// grow with the checks.
+pub const RESTART_BASE: u64 = 100;
+/// Guesses an attempt of [`generate_restarting`] may spend per check past 54% of the cells.
+pub const RESTART_RATE: u64 = 60;
+
+/// How many abandoned attempts of [`generate_restarting`] in a row start again from the
+/// first one's puzzle at 54% of its checks (the rest of the cells reshuffled) before a new
+/// grid is drawn.
+pub const RESTART_RESUMES: u32 = 0;
+
+/// [`generate_restarting`] with the budget's base and rate and the resumes given (see
+/// [`RESTART_BASE`], [`RESTART_RATE`] and [`RESTART_RESUMES`]), also returning the
+/// attempts made.
+pub fn generate_restarting_counted<R: Rng>(
+    shape: Shape,
+    floor: usize,
+    base: u64,
+    rate: u64,
+    resumes: u32,
+    rng: &mut R,
+) -> (Grid, u32) {
+    let g = Geometry::new(shape);
+    let start = shape.cells() * 54 / 100;
+    let mut scale = 1.0f64;
+    let mut snapshot: Option<(Snapshot, u32)> = None;
+    for attempts in 1.. {
+        let budget = |checks: usize| {
+            let plain = base.max(1) + checks.saturating_sub(start) as u64 * rate;
+            Some((plain as f64 * scale) as u64)
+        };
+        let from = snapshot.as_ref().map(|(s, _)| s);
+        match attempt(&g, floor, rng, budget, from, start) {
+            Ok(p) => return (p, attempts),
+            Err(taken) => {
+                snapshot = match (snapshot, taken) {
+                    (Some((s, used)), _) if used < resumes => Some((s, used + 1)),
+                    (None, Some(s)) if resumes > 0 => Some((s, 1)),
+                    _ => None,
+                };
+            }
+        }
+        scale *= 1.5;
+    }
+    unreachable!("attempts are counted without end")
+}
+
+/// An attempt's state after some checks: a later attempt can go on from it with the
+/// unchecked cells in another order (a clue kept so far stays needed as more go).
+struct Snapshot {
+    full: Grid,
+    puzzle: Grid,
+    clues: usize,
+    checks: usize,
+    rest: Vec<usize>,
+}
+
+/// One attempt at a minimal puzzle: a random solution grid, then clues removed in a random
+/// order while the solution stays unique, or the rest of `from`'s cells in a new random
+/// order. `Err` when the guesses of the removal checks exceed `budget(checks made so
+/// far)` (no budget: never), with the state after `keep_at` checks if this attempt drew
+/// its own grid and got that far.
+fn attempt<R: Rng>(
+    g: &Geometry,
+    floor: usize,
+    rng: &mut R,
+    budget: impl Fn(usize) -> Option<u64>,
+    from: Option<&Snapshot>,
+    keep_at: usize,
+) -> Result<Grid, Option<Snapshot>> {
+    let shape = g.shape;
+    let (full, mut puzzle, mut clues, first, order) = match from {
+        Some(s) => {
+            let mut rest = s.rest.clone();
+            rest.shuffle(rng);
+            (s.full.clone(), s.puzzle.clone(), s.clues, s.checks, rest)
+        }
+        None => {
+            let full = general::solve_random(&Grid::empty(shape), rng)
+                .expect("an empty board has solutions");
+            let mut order: Vec<usize> = (0..shape.cells()).collect();
+            order.shuffle(rng);
+            (full.clone(), full, shape.cells(), 0, order)
+        }
+    };
     let side = shape.side();
-    let mut clues = shape.cells();
-    for cell in order {
+    let mut spent = 0u64;
+    let mut taken = None;
+    for (i, &cell) in order.iter().enumerate() {
+        let checks = first + i;
         if clues <= floor {
             break;
+        }
+        if checks == keep_at && from.is_none() {
+            taken = Some(Snapshot {
+                full: full.clone(),
+                puzzle: puzzle.clone(),
+                clues,
+                checks,
+                rest: order[i..].to_vec(),
+            });
         }
         let (r, c) = (cell / side, cell % side);
         let v = puzzle.get(r, c);
         puzzle.set(r, c, 0);
-        if unique_without(&g, &puzzle, cell, v, &full) {
+        let unique = match budget(checks) {
+            Some(b) if !shape.is_classic() => {
+                if spent >= b {
+                    return Err(taken);
+                }
+                let (answer, guesses) =
+                    general::solvable_without_within(g, &puzzle, cell, v, &full, b - spent);
+                spent += guesses;
+                match answer {
+                    Some(found) => !found,
+                    None => return Err(taken),
+                }
+            }
+            _ => unique_without(g, &puzzle, cell, v, &full),
+        };
+        if unique {
             clues -= 1;
         } else {
             puzzle.set(r, c, v);
         }
     }
-    puzzle
+    Ok(puzzle)
 }
 
 /// A number of clues no puzzle of this shape with a unique solution goes below, so that

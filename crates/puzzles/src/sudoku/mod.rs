@@ -54,7 +54,8 @@ mod puzzle;
 mod tests;
 
 pub use generate::{
-    GenerateError, fewest_possible_clues, generate, generate_down_to, generate_with_max_clues,
+    GenerateError, RESTART_BASE, RESTART_RATE, RESTART_RESUMES, fewest_possible_clues, generate,
+    generate_down_to, generate_restarting, generate_restarting_counted, generate_with_max_clues,
 };
 pub use grid::{
     CheckGridError, Clash, Grid, GridError, MAX_SIDE, Shape, ShapeError, UnitKind, symbol, value_of,

@@ -857,3 +857,84 @@ fn fewest_possible_clues_is_below_what_the_generator_reaches() {
     assert_eq!(fewest_possible_clues(Shape::CLASSIC), 17);
     assert_eq!(fewest_possible_clues(Shape::new(4, 4).unwrap()), 15);
 }
+
+/// A removal check with a guess budget answers exactly as without one when the search
+/// needs no more guesses than that, and gives up having made exactly the budget when it
+/// needs more (the clues of the minimal 16x16 fixture: each has a second solution without
+/// it, found after some guesses).
+#[test]
+fn a_budgeted_check_gives_up_exactly_when_its_search_needs_more_guesses() {
+    let p = &fixture("16x16.txt")[0].grid;
+    let sol = solve(p, 1).first.unwrap();
+    let g = general::Geometry::new(p.shape());
+    let mut searched = 0;
+    for c in (0..256).filter(|&c| p.cells()[c] != 0) {
+        let mut q = p.clone();
+        let v = p.cells()[c];
+        q.set(c / 16, c % 16, 0);
+        let (answer, needed) = general::solvable_without_within(&g, &q, c, v, &sol, 0);
+        assert_eq!(
+            answer,
+            Some(true),
+            "every clue of a minimal puzzle is needed"
+        );
+        if needed < 2 {
+            continue;
+        }
+        searched += 1;
+        for budget in [1, needed - 1, needed, needed + 1] {
+            let got = general::solvable_without_within(&g, &q, c, v, &sol, budget);
+            if budget >= needed {
+                assert_eq!(got, (Some(true), needed), "budget {budget}, cell {c}");
+            } else {
+                assert_eq!(got, (None, budget), "budget {budget}, cell {c}");
+            }
+        }
+    }
+    assert!(
+        searched >= 10,
+        "{searched} clues needed two guesses or more"
+    );
+}
+
+/// With a budget small enough that attempts are abandoned, the restarting generator still
+/// gives a unique and minimal puzzle (checked by plain counting), the same one for the
+/// same seed, whether it draws a new grid each time or goes on from an earlier attempt's
+/// puzzle.
+#[test]
+fn the_restarting_generator_abandons_attempts_and_stays_unique_and_minimal() {
+    let shape = Shape::for_side(16).unwrap();
+    let mut puzzles = Vec::new();
+    for resumes in [0, 3] {
+        let run = || {
+            generate_restarting_counted(shape, 0, 1, 0, resumes, &mut ChaCha8Rng::seed_from_u64(3))
+        };
+        let (p, attempts) = run();
+        assert!(attempts >= 2, "{attempts} attempt(s)");
+        assert_eq!(run(), (p.clone(), attempts));
+        let s = solve_general(&p, 2);
+        assert_eq!(s.count, 1, "{p}");
+        for c in (0..256).filter(|&c| p.cells()[c] != 0) {
+            let mut q = p.clone();
+            q.set(c / 16, c % 16, 0);
+            assert_eq!(
+                solve_general(&q, 2).count,
+                2,
+                "clue {c} of {p} is removable"
+            );
+        }
+        puzzles.push(p);
+    }
+    assert_ne!(puzzles[0], puzzles[1], "resuming changed nothing");
+    // The default budget does not restart this easy shape: the same puzzle as generate.
+    let (plain, attempts) = generate_restarting_counted(
+        shape,
+        0,
+        RESTART_BASE,
+        RESTART_RATE,
+        RESTART_RESUMES,
+        &mut ChaCha8Rng::seed_from_u64(3),
+    );
+    assert_eq!(attempts, 1);
+    assert_eq!(plain, generate(shape, &mut ChaCha8Rng::seed_from_u64(3)));
+}
