@@ -100,6 +100,31 @@ fn generate_is_seeded_unique_and_solvable() {
     assert_eq!(text(&small.stdout).lines().count(), 5);
 }
 
+/// `--restart` (abandon a generation whose checks run long) gives one puzzle per seed, unique.
+#[test]
+fn generate_restart_is_seeded_and_unique() {
+    let args = [
+        "sudoku",
+        "generate",
+        "--size",
+        "16",
+        "--seed",
+        "16",
+        "--restart",
+    ];
+    let a = ply(&args, "");
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, ply(&args, "").stdout);
+    let o = ply(&["sudoku", "solve", "--count"], &text(&a.stdout));
+    assert_eq!(text(&o.stdout), "1\n");
+    let o = ply(&["sudoku", "generate", "--clues", "30", "--restart"], "");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "--restart does not go with --clues"
+    );
+}
+
 #[test]
 fn explain_and_grade() {
     let o = ply(&["sudoku", "explain"], EASY);

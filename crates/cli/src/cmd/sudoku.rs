@@ -42,6 +42,7 @@ ply sudoku generate --size 6 --count 5 --seed 1\n  \
 ply sudoku generate --clues 24 --seed 3 --grid\n  \
 ply sudoku generate --size 16 --seed 16 --grid           # minimal, about 0.2 s\n  \
 ply sudoku generate --size 25 --seed 25                  # minimal, seconds to minutes\n  \
+ply sudoku generate --size 25 --seed 25 --restart        # minimal, sooner on average\n  \
 ply sudoku generate --size 25 --min-clues 300 --seed 25  # unique, not minimal; seconds")]
     Generate(GenerateArgs),
     /// Solve with human techniques, printing each step and its reason.
@@ -132,6 +133,10 @@ pub struct GenerateArgs {
     /// Stop removing clues at this many: quick for big boards, but then not minimal.
     #[arg(long, conflicts_with = "clues")]
     pub min_clues: Option<usize>,
+    /// Abandon a generation whose uniqueness checks run long and start afresh (still
+    /// minimal; quicker on big boards on average, but a different puzzle for some seeds).
+    #[arg(long, conflicts_with = "clues")]
+    pub restart: bool,
     /// How many minimal puzzles to try per requested puzzle when --clues is given.
     #[arg(long, default_value_t = 1000, value_parser = crate::ranges::count::<100_000>)]
     pub attempts: usize,
@@ -386,6 +391,9 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode> {
         let p = match args.clues {
             Some(n) => sudoku::generate_with_max_clues(shape, n, args.attempts, &mut rng)
                 .map_err(|e| anyhow::anyhow!("puzzle {}: {e}", i + 1))?,
+            None if args.restart => {
+                sudoku::generate_restarting(shape, args.min_clues.unwrap_or(0), &mut rng)
+            }
             None => sudoku::generate_down_to(shape, args.min_clues.unwrap_or(0), &mut rng),
         };
         bar.inc(1);
