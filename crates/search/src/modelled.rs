@@ -78,19 +78,17 @@ where
 {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
-    let children: Vec<(G::Move, G, Vec<G>)> = moves
+    // The replies are modelled when a pass first needs them, the deadline checked before
+    // each root move's (the model's own search has no clock).
+    let mut children: Vec<(G::Move, G, Option<Vec<G>>)> = moves
         .iter()
         .map(|&mv| {
             let mut child = state.clone();
             child.play_unchecked(mv);
-            let r = if child.is_terminal() {
-                Vec::new()
-            } else {
-                replies(&child)
-            };
-            (mv, child, r)
+            (mv, child, None)
         })
         .collect();
+    let past = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut report = ModelReport {
         best: main,
         depth: 0,
@@ -103,7 +101,17 @@ where
     };
     'passes: for depth in 1..=max_depth {
         let mut rated = Vec::with_capacity(children.len());
-        for (mv, child, after) in &children {
+        for (mv, child, modelled) in &mut children {
+            if past() {
+                break 'passes;
+            }
+            let after = modelled.get_or_insert_with(|| {
+                if child.is_terminal() {
+                    Vec::new()
+                } else {
+                    replies(child)
+                }
+            });
             let r = search.search(child, budget(depth + 1));
             if !finished(&r, depth + 1) && !r.exact {
                 break 'passes;
@@ -113,7 +121,7 @@ where
                 value
             } else {
                 let mut sum = 0i64;
-                for reply in after {
+                for reply in after.iter() {
                     let r = search.search(reply, budget(depth));
                     if !finished(&r, depth) {
                         break 'passes;

@@ -158,11 +158,23 @@ fn modelled_search<G: HackerEarth + Heuristics>(
         report.depth.saturating_sub(2).max(1),
         |s| G::opponent_model(s).unwrap_or_default(),
     );
+    let rated = |mv| {
+        model
+            .rated
+            .iter()
+            .find(|r| r.mv == mv)
+            .map_or((0, 0), |r| (r.value, r.expected))
+    };
     tracing::debug!(
-        "model stage: depth {} main {} chose {}",
+        "model stage: main depth {} score {} stage depth {} main {} {:?} chose {} {:?} of {} moves",
+        report.depth,
+        report.score,
         model.depth,
         state.write_move(main).trim_end(),
-        state.write_move(model.best).trim_end()
+        rated(main),
+        state.write_move(model.best).trim_end(),
+        rated(model.best),
+        model.rated.len()
     );
     if model.best != main {
         report.best = Some(model.best);
