@@ -14,8 +14,8 @@
 
 use std::time::Instant;
 
-use ply_core::{Budget, Evaluator, Game, MoveOrdering, Score};
 use crate::{AlphaBeta, SearchReport};
+use ply_core::{Budget, Evaluator, Game, MoveOrdering, Score};
 
 /// How far (in the evaluation's units, a Taunt piece being about 120) below the best
 /// minimax value at the stage's depth a root move may be and still be chosen for its

@@ -132,7 +132,10 @@ fn modelled_search<G: HackerEarth + Heuristics>(
     share: f64,
 ) -> ply_search::SearchReport<G::Move> {
     let now = Instant::now();
-    let first = now + deadline.saturating_duration_since(now).mul_f64(share.clamp(0.0, 1.0));
+    let first = now
+        + deadline
+            .saturating_duration_since(now)
+            .mul_f64(share.clamp(0.0, 1.0));
     let first_budget = Budget {
         deadline: Some(first),
         ..Budget::UNLIMITED

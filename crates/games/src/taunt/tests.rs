@@ -1204,7 +1204,15 @@ fn model_stage_matches_brute_force_over_the_model() {
             } else {
                 let sum: i64 = replies
                     .iter()
-                    .map(|c| i64::from(stage_clamp(negamax_quiescent(c, 2, 0, &eval, &CapturesFirst))))
+                    .map(|c| {
+                        i64::from(stage_clamp(negamax_quiescent(
+                            c,
+                            2,
+                            0,
+                            &eval,
+                            &CapturesFirst,
+                        )))
+                    })
                     .sum();
                 (sum / replies.len() as i64) as i32
             };
@@ -1250,7 +1258,11 @@ fn model_stage_rule_keeps_the_main_move_without_a_clear_gain() {
     ];
     assert_eq!(decide(0, &list), 0);
     // One more for move 1's mean and it is clearly better: taken.
-    let list = [list[0].clone(), rated(1, 45, 41 + MODEL_GAIN), list[2].clone()];
+    let list = [
+        list[0].clone(),
+        rated(1, 45, 41 + MODEL_GAIN),
+        list[2].clone(),
+    ];
     assert_eq!(decide(0, &list), 1);
     // A main move the stage did not rate is kept.
     assert_eq!(decide(7, &list), 7);
