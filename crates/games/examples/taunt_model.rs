@@ -122,6 +122,9 @@ fn main() -> ExitCode {
                 rated(report.best),
                 if report.best != mv { " CHANGED" } else { "" }
             );
+            if report.best != mv {
+                println!("    position {s}");
+            }
         }
     }
     println!("total: positions {positions} changed {changed}");
