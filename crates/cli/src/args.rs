@@ -262,6 +262,16 @@ pub struct BotArgs {
     /// entry).
     #[arg(long, action = clap::ArgAction::Set)]
     pub endgame: Option<bool>,
+    /// Give part of the move's time to a stage that models the opponent's replies (Taunt:
+    /// the top-10 entry's, from its source): the main search gets `--model-share` of the
+    /// time, then among root moves close to the best at a shallower depth the one after
+    /// which the modelled replies leave the opponent worst is played, if clearly better.
+    /// Default: off (docs/strength.md, "Session 43"); no game but Taunt has a model.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    pub model: bool,
+    /// The share of the search's time the main search gets with `--model true`.
+    #[arg(long, default_value_t = 0.6)]
+    pub model_share: f64,
     /// Play the opening book's move where the book holds the position (8x8 Othello's
     /// committed book, made by `ply book build`). Default: off (the committed book's gain is
     /// not shown: docs/strength.md), but on with --book-file.

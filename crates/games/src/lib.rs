@@ -161,6 +161,21 @@ pub trait Heuristics: Game {
         true
     }
 
+    /// For `ply bot --model true` (`ply_search::modelled::model_choice`): the positions after the
+    /// replies the opponent is expected to pick from in `state` (the opponent to move), or
+    /// `None` where the game has no model of its opponent (all but Taunt).
+    fn opponent_model(state: &Self::Searched) -> Option<Vec<Self::Searched>> {
+        let _ = state;
+        None
+    }
+
+    /// Whether the model stage runs at the root `state`, whose main search scored `score`
+    /// for the side to move at `depth` plies.
+    fn model_wanted(state: &Self, score: ply_core::Score, depth: u32) -> bool {
+        let _ = (state, score, depth);
+        false
+    }
+
     /// The game's committed opening book, if it has one (8x8 Othello's, made by `ply book
     /// build othello`): players told to (`book=1` in a bot spec, `ply bot --book true`, or
     /// by [`Heuristics::book_by_default`]) play its move where it holds the position.

@@ -13,6 +13,7 @@
 mod alphabeta;
 mod baseline;
 mod mcts;
+pub mod modelled;
 mod negamax;
 mod perft;
 pub mod puzzle;

@@ -65,6 +65,10 @@ pub use eval::{
 };
 pub use moves::Move;
 
+/// The model stage (`ply bot taunt --model true`) runs only when the main search's score is
+/// within this of level (a piece is about 120): the draws it is for are level games.
+pub const MODEL_LEVEL: i32 = 90;
+
 impl crate::Heuristics for Taunt {
     type Searched = Self;
     type Eval = TauntEval;
@@ -80,6 +84,19 @@ impl crate::Heuristics for Taunt {
     /// (docs/strength.md, "Session 42").
     fn endgame_by_default() -> bool {
         false
+    }
+
+    /// The top-10 entry's replies as its source plays them ([`model_replies`]).
+    fn opponent_model(state: &Self) -> Option<Vec<Self>> {
+        Some(model_replies(state))
+    }
+
+    /// Level games (the main search's score under [`MODEL_LEVEL`]) before the last moves
+    /// (where the exact search and [`Swindle`] belong) and not yet decided.
+    fn model_wanted(state: &Self, score: ply_core::Score, depth: u32) -> bool {
+        MOVE_LIMIT.saturating_sub(state.moves_played()) > SWINDLE_MOVES_LEFT
+            && score.0.abs() < MODEL_LEVEL
+            && depth >= 2
     }
 
     fn evaluator(choice: crate::EvalChoice) -> TauntEval {

@@ -1157,3 +1157,129 @@ fn swindle_sets_a_trap_where_main_search_does_not() {
     assert_eq!(share(main, &mut solver), 0.0);
     assert_eq!(share(mv, &mut solver), p);
 }
+
+/// A score as the model stage keeps it: proven values cut to the proven bound.
+fn stage_clamp(s: ply_core::Score) -> i32 {
+    s.0.clamp(-ply_core::Score::PROVEN.0, ply_core::Score::PROVEN.0)
+}
+
+/// Session 43's model stage (`ply bot taunt --model true`): at stage depth 2 every root
+/// move's value equals plain quiescent negamax at depth 3 after it, and its mean equals the
+/// mean of plain negamax at depth 2 after each of the entry's modelled replies (recomputed
+/// here from `model_replies`); its choice is the main move unless a move within the margin
+/// of the best value has a mean better than the main move's by more than the gain, and then
+/// it is the best such mean. On a position from a drawn game against the entry (session
+/// 42's seed 45 game 2, ply 43, level) it picks another move than the main search's.
+#[test]
+fn model_stage_matches_brute_force_over_the_model() {
+    use ply_core::Budget;
+    use ply_search::modelled::{MODEL_GAIN, MODEL_MARGIN, model_choice};
+    use ply_search::{AlphaBeta, Config, negamax_quiescent};
+    let eval = TauntEval::Fitted;
+    let replayed: Taunt = "000,000,131,111/121,121,111,000/111,131,131,121/000,000,000,000/\
+        000,000,000,000/210,230,230,210/000,000,220,000/000,000,210,000/000,000,220,000/\
+        220,230,000,000 43"
+        .parse()
+        .unwrap();
+    let mut positions = search_positions(10, 43);
+    positions.push(replayed);
+    let mut differ = Vec::new();
+    for s in positions {
+        let main = AlphaBeta::with(eval, CapturesFirst, Config::default())
+            .search(&s, Budget::depth(4))
+            .best
+            .unwrap();
+        let mut search = AlphaBeta::with(eval, CapturesFirst, Config::default());
+        let report = model_choice(&mut search, &s, main, None, 2, model_replies);
+        assert_eq!(report.depth, 2, "{s}");
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        assert_eq!(report.rated.len(), moves.len());
+        for (r, &mv) in report.rated.iter().zip(&moves) {
+            assert_eq!(r.mv, mv);
+            let mut child = s;
+            child.play_unchecked(mv);
+            let value = -stage_clamp(negamax_quiescent(&child, 3, 0, &eval, &CapturesFirst));
+            assert_eq!(r.value, value, "value of {mv} from {s}");
+            let replies = if child.is_terminal() {
+                Vec::new()
+            } else {
+                model_replies(&child)
+            };
+            let expected = if replies.is_empty() {
+                value
+            } else {
+                let sum: i64 = replies
+                    .iter()
+                    .map(|c| {
+                        i64::from(stage_clamp(negamax_quiescent(
+                            c,
+                            2,
+                            0,
+                            &eval,
+                            &CapturesFirst,
+                        )))
+                    })
+                    .sum();
+                (sum / replies.len() as i64) as i32
+            };
+            assert_eq!(r.expected, expected, "mean of {mv} from {s}");
+        }
+        let top = report.rated.iter().map(|r| r.value).max().unwrap();
+        let main_mean = report.rated.iter().find(|r| r.mv == main).unwrap().expected;
+        let best_safe = report
+            .rated
+            .iter()
+            .filter(|r| r.value >= top - MODEL_MARGIN)
+            .map(|r| r.expected)
+            .max()
+            .unwrap();
+        if report.best == main {
+            assert!(best_safe <= main_mean + MODEL_GAIN, "{s}");
+        } else {
+            differ.push((s, main, report.best));
+            let chosen = report.rated.iter().find(|r| r.mv == report.best).unwrap();
+            assert!(chosen.value >= top - MODEL_MARGIN, "{s}");
+            assert_eq!(chosen.expected, best_safe, "{s}");
+            assert!(chosen.expected > main_mean + MODEL_GAIN, "{s}");
+        }
+    }
+    // Main's move at depth 4 steps a type 1 piece sideways (value 22, mean 22); the stage
+    // sends a type 3 piece forward (value -3, within the margin; mean 54).
+    assert!(
+        differ.contains(&(
+            replayed,
+            Move::new((6, 2), (6, 1)),
+            Move::new((5, 1), (3, 3))
+        )),
+        "{differ:?}"
+    );
+}
+
+/// The stage's rule keeps the main move when no move within the margin is better by more
+/// than the gain, and never takes a move outside the margin however good its mean.
+#[test]
+fn model_stage_rule_keeps_the_main_move_without_a_clear_gain() {
+    use ply_search::modelled::{MODEL_GAIN, MODEL_MARGIN, Rated, decide};
+    let rated = |mv: u8, value: i32, expected: i32| Rated {
+        mv,
+        value,
+        expected,
+    };
+    // Move 2 has the best mean but is a margin and one below the best value: not taken.
+    let list = [
+        rated(0, 50, 40),
+        rated(1, 45, 40 + MODEL_GAIN),
+        rated(2, 50 - MODEL_MARGIN - 1, 500),
+    ];
+    assert_eq!(decide(0, &list), 0);
+    // One more for move 1's mean and it is clearly better: taken.
+    let list = [
+        list[0].clone(),
+        rated(1, 45, 41 + MODEL_GAIN),
+        list[2].clone(),
+    ];
+    assert_eq!(decide(0, &list), 1);
+    // A main move the stage did not rate is kept.
+    assert_eq!(decide(7, &list), 7);
+}
