@@ -269,8 +269,8 @@ pub struct BotArgs {
     /// Default: off (docs/strength.md, "Session 43"); no game but Taunt has a model.
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
     pub model: bool,
-    /// The share of the search's time the main search gets with `--model true`.
-    #[arg(long, default_value_t = 0.6)]
+    /// The share of the search's time the main search gets with `--model true` (0 to 1).
+    #[arg(long, default_value_t = 0.6, value_parser = crate::ranges::fraction)]
     pub model_share: f64,
     /// Play the opening book's move where the book holds the position (8x8 Othello's
     /// committed book, made by `ply book build`). Default: off (the committed book's gain is

@@ -82,6 +82,22 @@ fn bots_answer_legal_moves_that_the_judge_accepts() {
             );
         }
     }
+    // The opponent-model stage (Taunt's only) answers legally too; its share is a fraction.
+    let out = ply(
+        &["bot", "taunt", "--time-ms", "300", "--model", "true"],
+        TAUNT,
+    );
+    assert!(out.status.success(), "{out:?}");
+    let answer = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        judge("taunt", TAUNT, &answer).status.success(),
+        "{answer:?}"
+    );
+    let out = ply(
+        &["bot", "taunt", "--model", "true", "--model-share", "1.5"],
+        TAUNT,
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
     let out = ply(&["bot", "taunt", "--threads", "0"], TAUNT);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let out = ply(

@@ -41,6 +41,8 @@ pub struct Rated<M> {
 /// What [`model_choice`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModelReport<M> {
+    /// The main search's move, given to [`model_choice`].
+    pub main: M,
     /// The move to play: the main move unless another's mean is better by the gain.
     pub best: M,
     /// The depth below the modelled replies of the last finished pass (0: none finished).
@@ -56,6 +58,56 @@ fn finished<M>(r: &SearchReport<M>, depth: u32) -> bool {
 
 fn clamp(s: Score) -> i32 {
     s.0.clamp(-Score::PROVEN.0, Score::PROVEN.0)
+}
+
+/// A move with the model stage (`ply bot --model true`): the main search within `share` (0
+/// to 1) of the time to `deadline`; then, where `wanted(score, depth)` says the stage should
+/// run on the main search's result, [`model_choice`] with the time left (its depth at most
+/// two below the main search's), whose move replaces the main one if it differs; else the
+/// main search again to `deadline` (its table warm, so it picks up about where it stopped).
+/// Returns the report and, when the stage ran, what it rated.
+pub fn search_with_model<G, E, O>(
+    search: &mut AlphaBeta<G, E, O>,
+    root: &G,
+    deadline: Instant,
+    share: f64,
+    wanted: impl Fn(Score, u32) -> bool,
+    replies: impl Fn(&G) -> Vec<G>,
+) -> (SearchReport<G::Move>, Option<ModelReport<G::Move>>)
+where
+    G: Game,
+    E: Evaluator<G> + Clone,
+    O: MoveOrdering<G> + Clone,
+{
+    let now = Instant::now();
+    let first = now
+        + deadline
+            .saturating_duration_since(now)
+            .mul_f64(share.clamp(0.0, 1.0));
+    let budget = |end| Budget {
+        deadline: Some(end),
+        ..Budget::UNLIMITED
+    };
+    let mut report = search.search_parallel(root, budget(first));
+    let Some(main) = report.best else {
+        return (report, None);
+    };
+    if report.exact || !wanted(report.score, report.depth) {
+        return (search.search_parallel(root, budget(deadline)), None);
+    }
+    let model = model_choice(
+        search,
+        root,
+        main,
+        Some(deadline),
+        report.depth.saturating_sub(2).max(1),
+        replies,
+    );
+    if model.best != main {
+        report.best = Some(model.best);
+        report.pv = vec![model.best];
+    }
+    (report, Some(model))
 }
 
 /// From `state` (not over), with the main search's move `main`: deepening passes (depth 1,
@@ -90,6 +142,7 @@ where
         .collect();
     let past = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut report = ModelReport {
+        main,
         best: main,
         depth: 0,
         rated: Vec::new(),

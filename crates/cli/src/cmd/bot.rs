@@ -106,7 +106,35 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
         scope.spawn(|| watch_starvation(&stop, &done, budget_end, budget));
         let root = G::Searched::from(state.clone());
         let report = if args.model && G::opponent_model(&root).is_some() {
-            modelled_search::<G>(&mut search, &state, &root, deadline, args.model_share)
+            let (report, model) = ply_search::modelled::search_with_model(
+                &mut search,
+                &root,
+                deadline,
+                args.model_share,
+                |score, depth| G::model_wanted(&state, score, depth),
+                |s| G::opponent_model(s).unwrap_or_default(),
+            );
+            if let Some(model) = model {
+                let rated = |mv| {
+                    model
+                        .rated
+                        .iter()
+                        .find(|r| r.mv == mv)
+                        .map_or((0, 0), |r| (r.value, r.expected))
+                };
+                tracing::debug!(
+                    "model stage: main depth {} score {} stage depth {} main {} {:?} chose {} {:?} of {} moves",
+                    report.depth,
+                    report.score,
+                    model.depth,
+                    state.write_move(model.main).trim_end(),
+                    rated(model.main),
+                    state.write_move(model.best).trim_end(),
+                    rated(model.best),
+                    model.rated.len()
+                );
+            }
+            report
         } else {
             search.search_parallel(&root, search_budget)
         };
@@ -118,72 +146,6 @@ fn answer<G: HackerEarth + Heuristics>(args: &BotArgs) -> Result<ExitCode> {
     tracing::debug!("{report}");
     out!("{}", state.write_move(mv));
     Ok(ExitCode::SUCCESS)
-}
-
-/// `--model true`: the main search within `share` of the time to `deadline`; where the game
-/// wants the model stage there ([`Heuristics::model_wanted`]), the stage with the time left
-/// ([`ply_search::modelled::model_choice`]), else the main search again to `deadline` (its
-/// table warm, so it picks up about where it stopped).
-fn modelled_search<G: HackerEarth + Heuristics>(
-    search: &mut AlphaBeta<G::Searched, G::Eval, G::Ordering>,
-    state: &G,
-    root: &G::Searched,
-    deadline: Instant,
-    share: f64,
-) -> ply_search::SearchReport<G::Move> {
-    let now = Instant::now();
-    let first = now
-        + deadline
-            .saturating_duration_since(now)
-            .mul_f64(share.clamp(0.0, 1.0));
-    let first_budget = Budget {
-        deadline: Some(first),
-        ..Budget::UNLIMITED
-    };
-    let mut report = search.search_parallel(root, first_budget);
-    let Some(main) = report.best else {
-        return report;
-    };
-    if report.exact || !G::model_wanted(state, report.score, report.depth) {
-        return search.search_parallel(
-            root,
-            Budget {
-                deadline: Some(deadline),
-                ..Budget::UNLIMITED
-            },
-        );
-    }
-    let model = ply_search::modelled::model_choice(
-        search,
-        root,
-        main,
-        Some(deadline),
-        report.depth.saturating_sub(2).max(1),
-        |s| G::opponent_model(s).unwrap_or_default(),
-    );
-    let rated = |mv| {
-        model
-            .rated
-            .iter()
-            .find(|r| r.mv == mv)
-            .map_or((0, 0), |r| (r.value, r.expected))
-    };
-    tracing::debug!(
-        "model stage: main depth {} score {} stage depth {} main {} {:?} chose {} {:?} of {} moves",
-        report.depth,
-        report.score,
-        model.depth,
-        state.write_move(main).trim_end(),
-        rated(main),
-        state.write_move(model.best).trim_end(),
-        rated(model.best),
-        model.rated.len()
-    );
-    if model.best != main {
-        report.best = Some(model.best);
-        report.pv = vec![model.best];
-    }
-    report
 }
 
 /// The book `--book` and `--book-file` choose: none, the committed one, or the file's (read
