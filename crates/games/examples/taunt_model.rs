@@ -14,7 +14,7 @@
 
 use std::process::ExitCode;
 
-use ply_core::{Budget, Game, Seat};
+use ply_core::{Budget, Game};
 use ply_games::taunt::{CapturesFirst, Taunt, TauntEval, model_replies};
 use ply_search::modelled::{MODEL_MARGIN, model_choice};
 use ply_search::{AlphaBeta, Config};
@@ -23,7 +23,6 @@ use ply_search::{AlphaBeta, Config};
 mod options;
 #[path = "common/taunt_replays.rs"]
 mod replays;
-use replays::strings;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -51,34 +50,10 @@ fn main() -> ExitCode {
     };
     let (mut positions, mut changed) = (0u32, 0u32);
     for f in files {
-        let text = match replays::read(&f) {
-            Ok(t) => t,
+        let replays::Replay { ours, line, .. } = match replays::game(&f) {
+            Ok(g) => g,
             Err(e) => return bad(e),
         };
-        let specs = strings(&text, "spec");
-        let start = strings(&text, "start");
-        let (Some(spec), Some(start)) = (specs.first(), start.first()) else {
-            return bad(format!("{}: no \"spec\" or \"start\" field", f.display()));
-        };
-        let ours = if spec.contains("ply") || spec.contains("builtin") {
-            Seat::FIRST
-        } else {
-            Seat::SECOND
-        };
-        let Ok(mut state) = start.parse::<Taunt>() else {
-            return bad(format!(
-                "{}: the start is not a Taunt position",
-                f.display()
-            ));
-        };
-        let mut line = vec![state];
-        for m in strings(&text, "move") {
-            let Ok(mv) = state.parse_move(&m) else {
-                return bad(format!("{}: the move {m:?} is not legal", f.display()));
-            };
-            state.play_unchecked(mv);
-            line.push(state);
-        }
         let diff = |s: &Taunt| s.count(ours) as i32 - s.count(ours.next(2)) as i32;
         println!(
             "{} ours {:?}, end {:+}",

@@ -13,7 +13,7 @@
 
 use std::process::ExitCode;
 
-use ply_core::{Budget, Game, Seat};
+use ply_core::{Budget, Game};
 use ply_games::taunt::{CapturesFirst, Move, Taunt, TauntEval};
 use ply_search::{AlphaBeta, Config};
 
@@ -21,7 +21,6 @@ use ply_search::{AlphaBeta, Config};
 mod options;
 #[path = "common/taunt_replays.rs"]
 mod replays;
-use replays::strings;
 
 /// Material for the side to move after a material-only negamax `depth` plies deep.
 fn material(state: &Taunt, depth: u32, mut alpha: i32, beta: i32) -> i32 {
@@ -81,40 +80,10 @@ fn main() -> ExitCode {
         Err(e) => return bad(e),
     };
     for f in files {
-        let text = match replays::read(&f) {
-            Ok(t) => t,
+        let replays::Replay { ours, line, .. } = match replays::game(&f) {
+            Ok(g) => g,
             Err(e) => return bad(e),
         };
-        let specs = strings(&text, "spec");
-        let start = strings(&text, "start");
-        let (Some(spec), Some(start)) = (specs.first(), start.first()) else {
-            return bad(format!(
-                "{}: no \"spec\" or \"start\" field; give ply's Taunt replays (`ply match taunt --replays DIR`)",
-                f.display()
-            ));
-        };
-        let ours = if spec.contains("ply") {
-            Seat::FIRST
-        } else {
-            Seat::SECOND
-        };
-        let Ok(mut state) = start.parse::<Taunt>() else {
-            return bad(format!(
-                "{}: the start {start:?} is not a Taunt position",
-                f.display()
-            ));
-        };
-        let mut line = vec![state];
-        for m in strings(&text, "move") {
-            let Ok(mv) = state.parse_move(&m) else {
-                return bad(format!(
-                    "{}: the move {m:?} is not legal there",
-                    f.display()
-                ));
-            };
-            state.play_unchecked(mv);
-            line.push(state);
-        }
         let last = *line.last().expect("a position");
         let diff = |s: &Taunt| s.count(ours) as i32 - s.count(ours.next(2)) as i32;
         if diff(&last) != 0 {

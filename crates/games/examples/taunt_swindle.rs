@@ -14,14 +14,13 @@
 
 use std::process::ExitCode;
 
-use ply_core::{Game, Seat};
+use ply_core::Game;
 use ply_games::taunt::{Choice, MOVE_LIMIT, Swindle, Taunt, model_replies};
 
 #[path = "common/options.rs"]
 mod options;
 #[path = "common/taunt_replays.rs"]
 mod replays;
-use replays::strings;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -42,36 +41,10 @@ fn main() -> ExitCode {
     // Drawn positions, those with a trap to set, moves played that set one, replies that fell.
     let mut total = [0u32; 4];
     for f in files {
-        let text = match replays::read(&f) {
-            Ok(t) => t,
+        let replays::Replay { ours, line, played } = match replays::game(&f) {
+            Ok(g) => g,
             Err(e) => return bad(e),
         };
-        let specs = strings(&text, "spec");
-        let start = strings(&text, "start");
-        let (Some(spec), Some(start)) = (specs.first(), start.first()) else {
-            return bad(format!("{}: no \"spec\" or \"start\" field", f.display()));
-        };
-        let ours = if spec.contains("ply") || spec.contains("builtin") {
-            Seat::FIRST
-        } else {
-            Seat::SECOND
-        };
-        let Ok(mut state) = start.parse::<Taunt>() else {
-            return bad(format!(
-                "{}: the start is not a Taunt position",
-                f.display()
-            ));
-        };
-        let mut line = vec![state];
-        let mut played = Vec::new();
-        for m in strings(&text, "move") {
-            let Ok(mv) = state.parse_move(&m) else {
-                return bad(format!("{}: the move {m:?} is not legal", f.display()));
-            };
-            state.play_unchecked(mv);
-            played.push(mv);
-            line.push(state);
-        }
         let last = *line.last().expect("a position");
         let diff = |s: &Taunt| s.count(ours) as i32 - s.count(ours.next(2)) as i32;
         println!("{} ours {:?}, end {:+}", f.display(), ours, diff(&last));
