@@ -2,15 +2,18 @@
 //! from the seeded self-play games the other Othello examples measure on
 //! (`common/othello_games.rs`: random opening plies, then a depth-2 pattern search), each
 //! game's first position with at most `--empties` empty cells, each solved exactly and then
-//! by win/loss/draw with a fresh table. Prints one line per position and
-//! the totals: nodes are exact and repeatable, times depend on the machine.
+//! by win/loss/draw with a fresh table, and then exactly again continuing the win/loss/draw
+//! solve's table (`then_exact`: what the bot's plan costs after its WLD solve). Prints one
+//! line per position and the totals: nodes are exact and repeatable, times depend on the
+//! machine.
 //!
 //! ```text
 //! cargo run --release -p ply-games --example othello_endgame -- --empties 18 --positions 20 --seed 1
 //! ```
 //!
 //! Uses only the solver's public interface, so the same file built against an older commit
-//! measures that commit's solver on the same positions.
+//! measures that commit's solver on the same positions (before session 44, without
+//! `solve_continuing`: drop its lines).
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -53,9 +56,12 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut solver = EndgameSolver::new();
     let (mut exact_nodes, mut wld_nodes) = (0u64, 0u64);
     let (mut exact_time, mut wld_time) = (Duration::ZERO, Duration::ZERO);
+    let (mut then_nodes, mut then_time) = (0u64, Duration::ZERO);
     let mut game = 0u64;
     let mut found = 0u64;
-    println!("position empties score best exact_nodes exact_ms wld wld_nodes wld_ms");
+    println!(
+        "position empties score best exact_nodes exact_ms wld wld_nodes wld_ms then_exact_nodes then_exact_ms"
+    );
     while found < count {
         let Some(state) = position(seed, game, target) else {
             game += 1;
@@ -70,8 +76,12 @@ fn run(args: &[String]) -> Result<(), String> {
             .solve(&state, SolveMode::WinLossDraw, Budget::UNLIMITED)
             .ok_or("an unfinished game has a solution")?;
         assert_eq!(wld.score, exact.score.signum(), "{state}");
+        let then = solver
+            .solve_continuing(&state, SolveMode::Exact, Budget::UNLIMITED)
+            .ok_or("an unfinished game has a solution")?;
+        assert_eq!(then.score, exact.score, "{state}");
         println!(
-            "{state} {} {} {} {} {:.1} {} {} {:.1}",
+            "{state} {} {} {} {} {:.1} {} {} {:.1} {} {:.1}",
             empties(&state),
             exact.score,
             exact.best,
@@ -79,17 +89,22 @@ fn run(args: &[String]) -> Result<(), String> {
             exact.elapsed.as_secs_f64() * 1e3,
             wld.score,
             wld.nodes,
-            wld.elapsed.as_secs_f64() * 1e3
+            wld.elapsed.as_secs_f64() * 1e3,
+            then.nodes,
+            then.elapsed.as_secs_f64() * 1e3
         );
+        then_nodes += then.nodes;
+        then_time += then.elapsed;
         exact_nodes += exact.nodes;
         wld_nodes += wld.nodes;
         exact_time += exact.elapsed;
         wld_time += wld.elapsed;
     }
     println!(
-        "total: {found} positions (from {game} games), exact {exact_nodes} nodes in {:.3} s, WLD {wld_nodes} nodes in {:.3} s",
+        "total: {found} positions (from {game} games), exact {exact_nodes} nodes in {:.3} s, WLD {wld_nodes} nodes in {:.3} s, exact after WLD {then_nodes} nodes in {:.3} s",
         exact_time.as_secs_f64(),
-        wld_time.as_secs_f64()
+        wld_time.as_secs_f64(),
+        then_time.as_secs_f64()
     );
     Ok(())
 }

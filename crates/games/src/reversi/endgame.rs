@@ -39,7 +39,9 @@
 //! fastest-first alone, FFO #40-#44 41% fewer (docs/benchmarks.md). The search stops at the [`Budget`]'s deadline or
 //! node limit as [`ply_search`'s alpha-beta] does, and then answers nothing. Each solve starts
 //! from an empty table (entries of earlier solves are stamped with another generation, and
-//! count as empty): the same position gives the same answer and node count.
+//! count as empty): the same position gives the same answer and node count. A solve may
+//! instead continue with the table of the solves before it (`solve_continuing`): the bot's
+//! exact solve after its win/loss/draw solve, and each position of a line of best play.
 //!
 //! [`ply_search`'s alpha-beta]: https://docs.rs/ply-search
 
@@ -395,11 +397,30 @@ impl EndgameSolver {
     /// Solves `state` within `budget` (its deadline and node limit; the depth is ignored):
     /// `None` if the budget ran out first or the game is over.
     pub fn solve(&mut self, state: &Othello, mode: SolveMode, budget: Budget) -> Option<Solution> {
-        let start = Instant::now();
         // A new stamp empties the table for this solve; once in 255 solves it is cleared.
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.table.fill(Slot::default());
+            self.generation = 1;
+        }
+        self.solve_continuing(state, mode, budget)
+    }
+
+    /// [`solve`](Self::solve) with the table as the solves since the last `solve` left it:
+    /// the bounds they proved (true whatever window proved them) answer for the positions
+    /// they share. The bot's exact solve after its win/loss/draw solve of the same position
+    /// starts with that window, so it is answered from the table; a line of best play solves
+    /// positions the first solve has visited. The answer is the same as a fresh solve's
+    /// (the score; the best move may be another of equal score); the nodes are fewer. A
+    /// solver that has not solved yet starts empty.
+    pub fn solve_continuing(
+        &mut self,
+        state: &Othello,
+        mode: SolveMode,
+        budget: Budget,
+    ) -> Option<Solution> {
+        let start = Instant::now();
+        if self.generation == 0 {
             self.generation = 1;
         }
         self.nodes = 0;
@@ -903,8 +924,10 @@ fn solve_planned(
         return None;
     }
     let wld = solver.solve(board, SolveMode::WinLossDraw, stop_after(left() / 2.0))?;
+    // The exact solve's first window is the WLD one: the table answers it.
     if expected_nodes(e) / PLANNING_NODES_PER_SECOND <= left() / 4.0
-        && let Some(exact) = solver.solve(board, SolveMode::Exact, stop_after(left() / 2.0))
+        && let Some(exact) =
+            solver.solve_continuing(board, SolveMode::Exact, stop_after(left() / 2.0))
     {
         return Some(exact.best);
     }
@@ -1262,6 +1285,54 @@ mod tests {
             .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
             .unwrap();
         assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    }
+
+    /// An exact solve continuing a win/loss/draw solve of the same position (the bot's
+    /// plan) answers the fresh solve's score with fewer nodes, and its move reaches that
+    /// score (checked by a fresh solve of the position after it); the first solve of a new
+    /// solver continuing nothing is a fresh solve, nodes and all.
+    #[test]
+    fn an_exact_solve_continuing_a_wld_one_answers_the_same_with_fewer_nodes() {
+        let (mut fewer, mut positions) = (0, 0);
+        for seed in 40..52 {
+            let Some(state) = random_position(seed, 14) else {
+                continue;
+            };
+            let fresh = EndgameSolver::new()
+                .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
+                .unwrap();
+            let first = EndgameSolver::new()
+                .solve_continuing(&state, SolveMode::Exact, Budget::UNLIMITED)
+                .unwrap();
+            assert_eq!(
+                (first.best, first.score, first.nodes),
+                (fresh.best, fresh.score, fresh.nodes)
+            );
+            let mut solver = EndgameSolver::new();
+            let wld = solver
+                .solve(&state, SolveMode::WinLossDraw, Budget::UNLIMITED)
+                .unwrap();
+            let exact = solver
+                .solve_continuing(&state, SolveMode::Exact, Budget::UNLIMITED)
+                .unwrap();
+            assert_eq!(exact.score, fresh.score, "seed {seed}: {state}");
+            assert_eq!(wld.score, fresh.score.signum(), "seed {seed}: {state}");
+            let mut child = state;
+            child.play(exact.best).unwrap();
+            let after = EndgameSolver::new()
+                .solve(&child, SolveMode::Exact, Budget::UNLIMITED)
+                .map_or_else(|| final_score(child.own, child.opp), |s| s.score);
+            let after = if child.to_move() == state.to_move() {
+                after
+            } else {
+                -after
+            };
+            assert_eq!(after, fresh.score, "seed {seed}: {} in {state}", exact.best);
+            positions += 1;
+            fewer += usize::from(exact.nodes < fresh.nodes);
+        }
+        assert!(positions >= 8, "only {positions} positions");
+        assert_eq!(fewer, positions, "fewer nodes in {fewer} of {positions}");
     }
 
     /// A reused solver forgets earlier solves: after 300 others (past the wrap of the 8-bit
