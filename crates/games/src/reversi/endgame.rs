@@ -15,7 +15,9 @@
 //!   its move first, then *fastest first*: the move leaving the opponent the fewest
 //!   replies (corners counted double), ties to the odd regions, and from
 //!   [`EVALUATION_ORDER_FROM`] empties up the fitted pattern evaluation of the position
-//!   after the move added (a disc of it a quarter of a reply); from 10 empties up, an
+//!   after the move added (a disc of it a quarter of a reply), from
+//!   [`REPLY_ORDER_FROM`] up the evaluation after the opponent's best reply by it (a
+//!   search of one ply); from 10 empties up, an
 //!   *enhanced transposition cut-off* (a reply whose table entry already refutes the
 //!   window ends the node before any search);
 //! * from 6 empties up, the *stability cut-off*: the side to move ends with at most 64
@@ -76,6 +78,13 @@ const TABLE_BITS: u32 = 20;
 /// win/loss/draw nodes than without, from 10 a few fewer nodes but more time, from 14 and
 /// 16 more nodes (docs/benchmarks.md).
 const EVALUATION_ORDER_FROM: u32 = 12;
+/// From this many empties up, the evaluation in the order is the opponent's best reply's
+/// (negamax of one ply on the pattern evaluation) rather than the position's after the
+/// move. Session 44, depth-4 self-play positions: at 20 empties 24% fewer exact and 31%
+/// fewer win/loss/draw nodes, 20% less CPU; at 18 14% and 32% fewer, 11% less CPU; from 14
+/// or 12 still fewer nodes but more instructions than from 16; FFO #40-#44 18% fewer exact
+/// nodes (docs/benchmarks.md).
+const REPLY_ORDER_FROM: u32 = 16;
 /// Enhanced transposition cut-offs from this many empties up.
 const ETC_FROM: u32 = 10;
 /// The stability cut-off from this many empties up.
@@ -801,7 +810,8 @@ fn slot_index(own: u64, opp: u64) -> usize {
 /// Fills `list` with (key, cell, flips) for every move in `moves`, ordered: the `hint` first,
 /// then the fewest replies for the opponent (corners double), odd regions before even ones;
 /// with [`EVALUATION_ORDER_FROM`] `empties` or more, the pattern evaluation of the position
-/// after the move counts too (for the other side, four discs as much as one reply).
+/// after the move counts too (for the other side, four discs as much as one reply), and with
+/// [`REPLY_ORDER_FROM`] or more the evaluation after the other side's best reply by it.
 /// Returns how many.
 fn order_fastest(
     own: u64,
@@ -813,6 +823,7 @@ fn order_fastest(
 ) -> usize {
     let odd = odd_regions(!(own | opp));
     let by_evaluation = empties >= EVALUATION_ORDER_FROM;
+    let by_reply = empties >= REPLY_ORDER_FROM;
     let mut n = 0;
     let mut rest = moves;
     while rest != 0 {
@@ -830,7 +841,7 @@ fn order_fastest(
         }
         if by_evaluation {
             // The other side's evaluation after the move, in discs: four a reply.
-            key += WEIGHTS.evaluate(opp ^ f, own | f | bit) / UNITS_PER_DISC;
+            key += reply_value(opp ^ f, own | f | bit, replies, by_reply) / UNITS_PER_DISC;
         }
         if sq as u8 == hint {
             key = i32::MIN;
@@ -847,6 +858,25 @@ fn order_fastest(
         }
     }
     n
+}
+
+/// The pattern evaluation of (`own`, `opp`) for `own`, to move with `moves`: with `search`
+/// and a move, the best of its moves by the evaluation after it (negamax of one ply).
+#[inline]
+fn reply_value(own: u64, opp: u64, moves: u64, search: bool) -> i32 {
+    if !search || moves == 0 {
+        return WEIGHTS.evaluate(own, opp);
+    }
+    let mut best = i32::MIN;
+    let mut rest = moves;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        let f = flips(own, opp, sq);
+        best = best.max(-WEIGHTS.evaluate(opp ^ f, own | f | bit));
+    }
+    best
 }
 
 /// How many empty cells `state` has.
@@ -1285,6 +1315,56 @@ mod tests {
             .solve(&state, SolveMode::Exact, Budget::UNLIMITED)
             .unwrap();
         assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    }
+
+    /// The order lists every legal move once with its flips, the hint first, whichever
+    /// evaluation orders it (none, the position's after the move, the best reply's); the
+    /// one-ply value is the best of the replies' evaluations, checked through the generic
+    /// rules.
+    #[test]
+    fn the_move_order_lists_every_legal_move_with_its_flips() {
+        let mut checked = 0;
+        for seed in 0..40u64 {
+            let target = 8 + (seed as u32 % 15);
+            let Some(state) = random_position(500 + seed, target) else {
+                continue;
+            };
+            let (own, opp) = (state.own, state.opp);
+            let moves = legal(own, opp);
+            if moves == 0 {
+                continue;
+            }
+            let hint = moves.trailing_zeros() as u8;
+            let mut list = [(0i32, 0u8, 0u64); 32];
+            let n = order_fastest(own, opp, moves, hint, &mut list, target);
+            assert_eq!(n, moves.count_ones() as usize, "seed {seed}");
+            assert_eq!(list[0].1, hint, "seed {seed}");
+            let mut seen = 0u64;
+            for &(_, sq, f) in &list[..n] {
+                assert_eq!(f, flips(own, opp, usize::from(sq)), "seed {seed}");
+                seen |= 1u64 << sq;
+            }
+            assert_eq!(seen, moves, "seed {seed}");
+            // The one-ply value against the generic rules' children.
+            let mut children = Vec::new();
+            state.legal_moves(&mut children);
+            let best = children
+                .iter()
+                .map(|&mv| {
+                    let mut child = state;
+                    child.play(mv).unwrap();
+                    -WEIGHTS.evaluate(child.own, child.opp)
+                })
+                .max()
+                .unwrap();
+            assert_eq!(reply_value(own, opp, moves, true), best, "seed {seed}");
+            assert_eq!(
+                reply_value(own, opp, moves, false),
+                WEIGHTS.evaluate(own, opp)
+            );
+            checked += 1;
+        }
+        assert!(checked >= 30, "only {checked} positions");
     }
 
     /// An exact solve continuing a win/loss/draw solve of the same position (the bot's
