@@ -895,7 +895,8 @@ const WLD_NODES_PER_SECOND: f64 = 6e6;
 
 /// Nodes an exact solve is expected to need with `empties` empty cells: about 2e8 at 22
 /// (FFO #41-#44 took 0.8e8-1.9e8 when this was fitted; since session 43's narrow windows and
-/// ordering 0.3e8-1.4e8, so it now errs on the side of caution), a third for each empty fewer.
+/// ordering 0.3e8-1.4e8, since session 44's reply order 0.26e8-1.04e8, so it now errs on the
+/// side of caution), a third for each empty fewer.
 fn expected_nodes(empties: u32) -> f64 {
     2e8 * 3f64.powi(empties as i32 - 22)
 }
