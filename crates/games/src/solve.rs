@@ -70,8 +70,8 @@ pub enum SolveError {
 
 /// Solves `position` (the game's one-line text) of `game` within `limit`: exactly, or only
 /// win/draw/loss when `exact` is false (much faster); with `line` (and `exact`), the best
-/// line of play to the end as well, in what is left of `limit` (Othello's from the table
-/// the first solve left, a few percent more; Draughts' about as long again).
+/// line of play to the end as well, in what is left of `limit` (each position's solve
+/// continuing the first's table, so it costs little more).
 ///
 /// ```
 /// use std::time::Duration;
@@ -168,7 +168,9 @@ pub fn solve(
             let elapsed = start.elapsed();
             let (moves, line_complete) = if line && exact {
                 best_line(state, s.best, |p| {
-                    solver.solve(p, mode, Some(deadline)).map(|c| c.best)
+                    solver
+                        .solve_continuing(p, mode, Some(deadline))
+                        .map(|c| c.best)
                 })
             } else {
                 (Vec::new(), false)

@@ -26,8 +26,8 @@ The second is FFO endgame test #40 (Gunnar Andersson's suite; 20 empty cells, bl
 move): without --wld it proves black wins by 38 discs with a2, in about 1 s on one core\n\
 in a release build (with --wld the move shown is a winning one, not always the best).\n\
 The third, 10 empties, is lost by 16 whatever black does; --line shows both sides' best\n\
-play to the end, each move proved by a solve of its own (Othello's from the table the first\n\
-solve left: FFO #40's line adds a few percent to its solve; Draughts' about as long again).\n\
+play to the end, each move proved by a solve of its own that starts from the table the\n\
+first solve left (so the line adds little: a few percent to FFO #40's solve).\n\
 Othello (8x8) and Draughts have exact solvers; the time they need grows two to three\n\
 times an empty cell (Othello) from about 20 empties, so --time-ms caps it. Positions are\n\
 the games' one-line text (`ply perft GAME 0 --json` shows the start's). Exit code 1 when\n\
@@ -41,8 +41,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub wld: bool,
     /// Also print the best line of play to the end of the game (needs the exact score; each
-    /// of its moves is proved by a solve: Othello's from the first solve's table, a few
-    /// percent more; Draughts' about as long again).
+    /// of its moves is proved by a solve starting from the first solve's table: a little
+    /// more time).
     #[arg(long, conflicts_with = "wld")]
     pub line: bool,
     /// Give up after this many milliseconds (1 to 86,400,000).

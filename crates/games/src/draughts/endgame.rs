@@ -130,6 +130,19 @@ impl EndgameSolver {
         deadline: Option<Instant>,
     ) -> Option<Solution> {
         self.table.fill(Slot::default());
+        self.solve_continuing(state, mode, deadline)
+    }
+
+    /// [`solve`](Self::solve) with the table as the solves since the last `solve` left it:
+    /// its bounds are true whatever window proved them (a position is its men and the side
+    /// to move, nothing of the path to it), so the score is a fresh solve's, with fewer
+    /// nodes where the positions are shared (a line of best play: `ply solve --line`).
+    pub fn solve_continuing(
+        &mut self,
+        state: &Draughts,
+        mode: SolveMode,
+        deadline: Option<Instant>,
+    ) -> Option<Solution> {
         self.nodes = 0;
         self.deadline = deadline;
         self.stopped = false;
@@ -344,6 +357,7 @@ mod tests {
     #[test]
     fn solver_agrees_with_plain_minimax_near_the_end() {
         let mut solver = EndgameSolver::new();
+        let mut kept = EndgameSolver::new();
         let mut memo = HashMap::new();
         let mut tried = 0;
         for seed in 0..300 {
@@ -360,6 +374,17 @@ mod tests {
                 .solve(&p, SolveMode::WinLossDraw, None)
                 .expect("no deadline");
             assert_eq!(wld.score, truth.signum(), "{p}");
+            // A solver that never clears its table (every earlier position's bounds, of both
+            // modes, in it) answers the same.
+            let kept_wld = kept
+                .solve_continuing(&p, SolveMode::WinLossDraw, None)
+                .unwrap();
+            let kept_exact = kept.solve_continuing(&p, SolveMode::Exact, None).unwrap();
+            assert_eq!(
+                (kept_wld.score, kept_exact.score),
+                (wld.score, truth),
+                "{p}"
+            );
             // The moves given reach what they claim.
             for (s, mode) in [(exact, SolveMode::Exact), (wld, SolveMode::WinLossDraw)] {
                 let mut child = p;

@@ -1160,6 +1160,7 @@ mod tests {
 
     fn check_against_plain(seeds: std::ops::Range<u64>, empties_from: u32, empties_to: u32) {
         let mut solver = EndgameSolver::new();
+        let mut kept = EndgameSolver::new();
         let mut checked = 0;
         for seed in seeds {
             let target = empties_from + (seed as u32) % (empties_to - empties_from + 1);
@@ -1175,6 +1176,19 @@ mod tests {
                 .solve(&state, SolveMode::WinLossDraw, Budget::UNLIMITED)
                 .expect("no budget");
             assert_eq!(wld.score, expected.signum(), "seed {seed}: {state}");
+            // A solver that never starts afresh (every earlier position's bounds, of both
+            // modes, in its table) answers the same.
+            let kept_wld = kept
+                .solve_continuing(&state, SolveMode::WinLossDraw, Budget::UNLIMITED)
+                .unwrap();
+            let kept_exact = kept
+                .solve_continuing(&state, SolveMode::Exact, Budget::UNLIMITED)
+                .unwrap();
+            assert_eq!(
+                (kept_wld.score, kept_exact.score),
+                (expected.signum(), expected),
+                "seed {seed}: {state}"
+            );
             // The best move reaches the score.
             let mut child = state;
             child.play(exact.best).expect("the solver's move is legal");
