@@ -60,7 +60,7 @@ pub fn generate<R: Rng>(shape: Shape, rng: &mut R) -> Grid {
 /// does [`generate_restarting`].
 pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
     let g = Geometry::new(shape);
-    attempt(&g, floor, rng, |_| None, None, usize::MAX)
+    attempt(&g, floor, rng, |_| None, None, usize::MAX, Steer::Random, None)
         .unwrap_or_else(|_| unreachable!("no budget, so never abandoned"))
 }
 
@@ -110,6 +110,19 @@ pub fn generate_restarting_counted<R: Rng>(
     resumes: u32,
     rng: &mut R,
 ) -> (Grid, u32) {
+    generate_steered_counted(shape, floor, Steer::Random, base, rate, resumes, rng)
+}
+
+/// [`generate_restarting_counted`] with the removal order steered by `steer`.
+pub fn generate_steered_counted<R: Rng>(
+    shape: Shape,
+    floor: usize,
+    steer: Steer,
+    base: u64,
+    rate: u64,
+    resumes: u32,
+    rng: &mut R,
+) -> (Grid, u32) {
     let g = Geometry::new(shape);
     let start = shape.cells() * 54 / 100;
     let mut scale = 1.0f64;
@@ -120,7 +133,7 @@ pub fn generate_restarting_counted<R: Rng>(
             Some((plain as f64 * scale) as u64)
         };
         let from = snapshot.as_ref().map(|(s, _)| s);
-        match attempt(&g, floor, rng, budget, from, start) {
+        match attempt(&g, floor, rng, budget, from, start, steer, None) {
             Ok(p) => return (p, attempts),
             Err(taken) => {
                 snapshot = match (snapshot, taken) {
@@ -133,6 +146,129 @@ pub fn generate_restarting_counted<R: Rng>(
         scale *= 1.5;
     }
     unreachable!("attempts are counted without end")
+}
+
+/// How the next clue to try removing is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Steer {
+    /// In a random order drawn up front (what [`generate`] does).
+    Random,
+    /// The clue whose row, column, box and digit hold the most clues (in all) first, ties
+    /// in the random order: the clues left stay spread evenly.
+    Dense,
+    /// The clue whose row, column, box and digit hold the fewest clues first.
+    Sparse,
+    /// The clue whose cell would have the most candidates (values not among the clues of
+    /// its row, column and box) without it first.
+    Loose,
+    /// The clue whose cell would have the fewest candidates without it first.
+    Tight,
+}
+
+/// Clues per row, column, box and digit, and the digits given in each unit, of a puzzle
+/// being whittled down.
+struct Counts {
+    side: usize,
+    box_of: Vec<usize>,
+    value: Vec<u8>,
+    /// Rows, then columns, then boxes, then digits.
+    n: Vec<u32>,
+    /// Digits present, rows, then columns, then boxes.
+    mask: Vec<u32>,
+}
+
+impl Counts {
+    fn new(shape: Shape, puzzle: &Grid) -> Counts {
+        let side = shape.side();
+        let mut c = Counts {
+            side,
+            box_of: (0..shape.cells())
+                .map(|i| shape.box_of(i / side, i % side))
+                .collect(),
+            value: puzzle.cells().to_vec(),
+            n: vec![0; 4 * side],
+            mask: vec![0; 3 * side],
+        };
+        for (i, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                c.add(i, v);
+            }
+        }
+        c
+    }
+
+    fn units(&self, cell: usize) -> [usize; 3] {
+        let side = self.side;
+        [cell / side, side + cell % side, 2 * side + self.box_of[cell]]
+    }
+
+    fn add(&mut self, cell: usize, v: u8) {
+        for u in self.units(cell) {
+            self.n[u] += 1;
+            self.mask[u] |= 1 << (v - 1);
+        }
+        self.n[3 * self.side + usize::from(v) - 1] += 1;
+    }
+
+    fn remove(&mut self, cell: usize, v: u8) {
+        for u in self.units(cell) {
+            self.n[u] -= 1;
+            self.mask[u] &= !(1 << (v - 1));
+        }
+        self.n[3 * self.side + usize::from(v) - 1] -= 1;
+    }
+
+    /// The score of removing `cell` next: higher goes first.
+    fn score(&self, steer: Steer, cell: usize) -> i64 {
+        let v = self.value[cell];
+        let us = self.units(cell);
+        let dense = || {
+            i64::from(us.iter().map(|&u| self.n[u]).sum::<u32>())
+                + i64::from(self.n[3 * self.side + usize::from(v) - 1])
+        };
+        let cands = || {
+            let seen = us.iter().fold(0, |m, &u| m | self.mask[u]) & !(1u32 << (v - 1));
+            i64::from(self.side as u32 - seen.count_ones())
+        };
+        match steer {
+            Steer::Random => 0,
+            Steer::Dense => dense(),
+            Steer::Sparse => -dense(),
+            Steer::Loose => cands(),
+            Steer::Tight => -cands(),
+        }
+    }
+
+    /// Moves the best cell of `rest` to its front (the first of the best, so ties keep
+    /// `rest`'s order).
+    fn pick(&self, steer: Steer, rest: &mut [usize]) {
+        let mut best = (i64::MIN, 0);
+        for (k, &cell) in rest.iter().enumerate() {
+            let s = self.score(steer, cell);
+            if s > best.0 {
+                best = (s, k);
+            }
+        }
+        if best.1 > 0 {
+            let c = rest[best.1];
+            rest.copy_within(0..best.1, 1);
+            rest[0] = c;
+        }
+    }
+}
+
+/// The first attempt of a steered generation, without budgets, calling `trace` with each
+/// check's answer (the clue removed) and guesses: for measuring orders.
+#[doc(hidden)]
+pub fn generate_traced<R: Rng>(
+    shape: Shape,
+    steer: Steer,
+    rng: &mut R,
+    trace: &mut dyn FnMut(bool, u64),
+) -> Grid {
+    let g = Geometry::new(shape);
+    attempt(&g, 0, rng, |_| None, None, usize::MAX, steer, Some(trace))
+        .unwrap_or_else(|_| unreachable!("no budget, so never abandoned"))
 }
 
 /// An attempt's state after some checks: a later attempt can go on from it with the
@@ -157,9 +293,11 @@ fn attempt<R: Rng>(
     budget: impl Fn(usize) -> Option<u64>,
     from: Option<&Snapshot>,
     keep_at: usize,
+    steer: Steer,
+    mut trace: Option<&mut dyn FnMut(bool, u64)>,
 ) -> Result<Grid, Option<Snapshot>> {
     let shape = g.shape;
-    let (full, mut puzzle, mut clues, first, order) = match from {
+    let (full, mut puzzle, mut clues, first, mut order) = match from {
         Some(s) => {
             let mut rest = s.rest.clone();
             rest.shuffle(rng);
@@ -176,7 +314,12 @@ fn attempt<R: Rng>(
     let side = shape.side();
     let mut spent = 0u64;
     let mut taken = None;
-    for (i, &cell) in order.iter().enumerate() {
+    let mut counts = Counts::new(shape, &puzzle);
+    for i in 0..order.len() {
+        if steer != Steer::Random {
+            counts.pick(steer, &mut order[i..]);
+        }
+        let cell = order[i];
         let checks = first + i;
         if clues <= floor {
             break;
@@ -194,6 +337,12 @@ fn attempt<R: Rng>(
         let v = puzzle.get(r, c);
         puzzle.set(r, c, 0);
         let unique = match budget(checks) {
+            _ if trace.is_some() && !shape.is_classic() => {
+                let (answer, guesses) =
+                    general::solvable_without_within(g, &puzzle, cell, v, &full, 0);
+                (trace.as_mut().expect("traced"))(answer != Some(true), guesses);
+                answer != Some(true)
+            }
             Some(b) if !shape.is_classic() => {
                 if spent >= b {
                     return Err(taken);
@@ -210,6 +359,7 @@ fn attempt<R: Rng>(
         };
         if unique {
             clues -= 1;
+            counts.remove(cell, v);
         } else {
             puzzle.set(r, c, v);
         }

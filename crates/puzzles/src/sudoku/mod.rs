@@ -55,7 +55,8 @@ mod tests;
 
 pub use generate::{
     GenerateError, RESTART_BASE, RESTART_RATE, RESTART_RESUMES, fewest_possible_clues, generate,
-    generate_down_to, generate_restarting, generate_restarting_counted, generate_with_max_clues,
+    generate_down_to, generate_restarting, generate_restarting_counted, generate_steered_counted,
+    generate_traced, generate_with_max_clues, Steer,
 };
 pub use grid::{
     CheckGridError, Clash, Grid, GridError, MAX_SIDE, Shape, ShapeError, UnitKind, symbol, value_of,
