@@ -19,6 +19,8 @@ fn main() {
         "sparse" => Steer::Sparse,
         "loose" => Steer::Loose,
         "tight" => Steer::Tight,
+        "loose-sparse" => Steer::LooseSparse,
+        "loose-dense" => Steer::LooseDense,
         other => panic!("unknown order {other}"),
     };
     let shape = Shape::for_side(side).expect("a side with a box shape");
@@ -33,7 +35,13 @@ fn main() {
             kept += guesses;
         }
         if checks == 375 {
-            eprintln!("seed {seed} {steer:?}: by check 375 {} guesses", kept + removed);
+            eprintln!(
+                "seed {seed} {steer:?}: by check 375 {} guesses",
+                kept + removed
+            );
+        }
+        if std::env::var_os("PLY_CURVE").is_some() && checks % 25 == 0 {
+            eprintln!("curve {seed} {checks} {}", kept + removed);
         }
     };
     let p = generate_traced(shape, steer, &mut rng, &mut trace);

@@ -54,9 +54,10 @@ mod puzzle;
 mod tests;
 
 pub use generate::{
-    GenerateError, RESTART_BASE, RESTART_RATE, RESTART_RESUMES, fewest_possible_clues, generate,
-    generate_down_to, generate_restarting, generate_restarting_counted, generate_steered_counted,
-    generate_traced, generate_with_max_clues, Steer,
+    GenerateError, RESTART_BASE, RESTART_RATE, RESTART_RESUMES, STEER_BASE, STEER_RATE, Steer,
+    fewest_possible_clues, generate, generate_down_to, generate_restarting,
+    generate_restarting_counted, generate_steered, generate_steered_counted, generate_traced,
+    generate_with_max_clues,
 };
 pub use grid::{
     CheckGridError, Clash, Grid, GridError, MAX_SIDE, Shape, ShapeError, UnitKind, symbol, value_of,
