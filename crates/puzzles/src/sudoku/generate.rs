@@ -60,17 +60,12 @@ pub fn generate<R: Rng>(shape: Shape, rng: &mut R) -> Grid {
 /// does [`generate_restarting`].
 pub fn generate_down_to<R: Rng>(shape: Shape, floor: usize, rng: &mut R) -> Grid {
     let g = Geometry::new(shape);
-    attempt(
-        &g,
-        floor,
-        rng,
-        |_| None,
-        None,
-        usize::MAX,
-        Steer::Random,
-        None,
-    )
-    .unwrap_or_else(|_| unreachable!("no budget, so never abandoned"))
+    let steering = Steering {
+        steer: Steer::Random,
+        trace: None,
+    };
+    attempt(&g, floor, rng, |_| None, None, usize::MAX, steering)
+        .unwrap_or_else(|_| unreachable!("no budget, so never abandoned"))
 }
 
 /// Like [`generate_down_to`], but an attempt whose removal checks run long is abandoned
@@ -179,7 +174,15 @@ pub fn generate_steered_counted<R: Rng>(
             Some((plain as f64 * scale) as u64)
         };
         let from = snapshot.as_ref().map(|(s, _)| s);
-        match attempt(&g, floor, rng, budget, from, start, steer, None) {
+        match attempt(
+            &g,
+            floor,
+            rng,
+            budget,
+            from,
+            start,
+            Steering { steer, trace: None },
+        ) {
             Ok(p) => return (p, attempts),
             Err(taken) => {
                 snapshot = match (snapshot, taken) {
@@ -323,7 +326,11 @@ pub fn generate_traced<R: Rng>(
     trace: &mut dyn FnMut(bool, u64),
 ) -> Grid {
     let g = Geometry::new(shape);
-    attempt(&g, 0, rng, |_| None, None, usize::MAX, steer, Some(trace))
+    let steering = Steering {
+        steer,
+        trace: Some(trace),
+    };
+    attempt(&g, 0, rng, |_| None, None, usize::MAX, steering)
         .unwrap_or_else(|_| unreachable!("no budget, so never abandoned"))
 }
 
@@ -337,11 +344,18 @@ struct Snapshot {
     rest: Vec<usize>,
 }
 
+/// How an attempt orders its removals, and what it reports of each check (the clue
+/// removed, the guesses; given a reporter, checks are made without a budget).
+struct Steering<'t> {
+    steer: Steer,
+    trace: Option<&'t mut dyn FnMut(bool, u64)>,
+}
+
 /// One attempt at a minimal puzzle: a random solution grid, then clues removed in a random
-/// order while the solution stays unique, or the rest of `from`'s cells in a new random
-/// order. `Err` when the guesses of the removal checks exceed `budget(checks made so
-/// far)` (no budget: never), with the state after `keep_at` checks if this attempt drew
-/// its own grid and got that far.
+/// order (or one steered by `steering`) while the solution stays unique, or the rest of
+/// `from`'s cells in a new random order. `Err` when the guesses of the removal checks
+/// exceed `budget(checks made so far)` (no budget: never), with the state after `keep_at`
+/// checks if this attempt drew its own grid and got that far.
 fn attempt<R: Rng>(
     g: &Geometry,
     floor: usize,
@@ -349,9 +363,9 @@ fn attempt<R: Rng>(
     budget: impl Fn(usize) -> Option<u64>,
     from: Option<&Snapshot>,
     keep_at: usize,
-    steer: Steer,
-    mut trace: Option<&mut dyn FnMut(bool, u64)>,
+    steering: Steering<'_>,
 ) -> Result<Grid, Option<Snapshot>> {
+    let Steering { steer, mut trace } = steering;
     let shape = g.shape;
     let (full, mut puzzle, mut clues, first, mut order) = match from {
         Some(s) => {

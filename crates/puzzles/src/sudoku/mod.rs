@@ -37,6 +37,9 @@
 //! that could not go then cannot go later, since fewer clues only allow more solutions.
 //! Beyond 9x9 a removal is checked by looking for a solution with another value in the
 //! emptied cell, which is the same question as "still unique?" but a smaller search.
+//! [`generate_steered`] removes the loosest clue next instead (the cell with the most
+//! candidates without it) and abandons attempts that run long: a minimal 25x25 puzzle in
+//! well under a second of CPU instead of seconds to minutes, but an easier one to solve.
 //!
 //! # Explained solving
 //! [`explain`] applies human techniques from simplest to hardest (see [`Technique`]) and
