@@ -125,6 +125,26 @@ fn generate_restart_is_seeded_and_unique() {
     );
 }
 
+/// `--steer` (loosest clues first) gives one puzzle per seed, unique, another than the
+/// default's, and goes with neither `--clues` nor `--restart`.
+#[test]
+fn generate_steer_is_seeded_and_unique() {
+    let args = [
+        "sudoku", "generate", "--size", "16", "--seed", "16", "--steer",
+    ];
+    let a = ply(&args, "");
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, ply(&args, "").stdout);
+    let o = ply(&["sudoku", "solve", "--count"], &text(&a.stdout));
+    assert_eq!(text(&o.stdout), "1\n");
+    let plain = ply(&args[..6], "");
+    assert_ne!(a.stdout, plain.stdout);
+    for other in ["--restart", "--clues=30"] {
+        let o = ply(&["sudoku", "generate", "--steer", other], "");
+        assert_eq!(o.status.code(), Some(2), "--steer does not go with {other}");
+    }
+}
+
 #[test]
 fn explain_and_grade() {
     let o = ply(&["sudoku", "explain"], EASY);

@@ -43,6 +43,7 @@ ply sudoku generate --clues 24 --seed 3 --grid\n  \
 ply sudoku generate --size 16 --seed 16 --grid           # minimal, about 0.2 s\n  \
 ply sudoku generate --size 25 --seed 25                  # minimal, seconds to minutes\n  \
 ply sudoku generate --size 25 --seed 25 --restart        # minimal, sooner on average\n  \
+ply sudoku generate --size 25 --seed 25 --steer          # minimal, about a second of CPU\n  \
 ply sudoku generate --size 25 --min-clues 300 --seed 25  # unique, not minimal; seconds")]
     Generate(GenerateArgs),
     /// Solve with human techniques, printing each step and its reason.
@@ -137,6 +138,11 @@ pub struct GenerateArgs {
     /// minimal; quicker on big boards on average, but a different puzzle for some seeds).
     #[arg(long, conflicts_with = "clues")]
     pub restart: bool,
+    /// Remove clues from the loosest cells first (the most candidates without them) and
+    /// abandon a generation whose checks run long (still minimal; much quicker on 25x25
+    /// boards; a different puzzle from the default's).
+    #[arg(long, conflicts_with_all = ["clues", "restart"])]
+    pub steer: bool,
     /// How many minimal puzzles to try per requested puzzle when --clues is given.
     #[arg(long, default_value_t = 1000, value_parser = crate::ranges::count::<100_000>)]
     pub attempts: usize,
@@ -391,6 +397,9 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode> {
         let p = match args.clues {
             Some(n) => sudoku::generate_with_max_clues(shape, n, args.attempts, &mut rng)
                 .map_err(|e| anyhow::anyhow!("puzzle {}: {e}", i + 1))?,
+            None if args.steer => {
+                sudoku::generate_steered(shape, args.min_clues.unwrap_or(0), &mut rng)
+            }
             None if args.restart => {
                 sudoku::generate_restarting(shape, args.min_clues.unwrap_or(0), &mut rng)
             }
