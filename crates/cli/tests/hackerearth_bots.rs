@@ -82,17 +82,20 @@ fn bots_answer_legal_moves_that_the_judge_accepts() {
             );
         }
     }
-    // The opponent-model stage (Taunt's only) answers legally too; its share is a fraction.
-    let out = ply(
-        &["bot", "taunt", "--time-ms", "300", "--model", "true"],
-        TAUNT,
-    );
-    assert!(out.status.success(), "{out:?}");
-    let answer = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        judge("taunt", TAUNT, &answer).status.success(),
-        "{answer:?}"
-    );
+    // With the opponent-model stage (Taunt's only, on by default) and without it, the
+    // answer is legal; its share is a fraction.
+    for model in ["true", "false"] {
+        let out = ply(
+            &["bot", "taunt", "--time-ms", "300", "--model", model],
+            TAUNT,
+        );
+        assert!(out.status.success(), "--model {model}: {out:?}");
+        let answer = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            judge("taunt", TAUNT, &answer).status.success(),
+            "--model {model}: {answer:?}"
+        );
+    }
     let out = ply(
         &["bot", "taunt", "--model", "true", "--model-share", "1.5"],
         TAUNT,
