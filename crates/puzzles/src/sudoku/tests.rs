@@ -897,6 +897,21 @@ fn a_budgeted_check_gives_up_exactly_when_its_search_needs_more_guesses() {
     );
 }
 
+/// Asserts by plain counting that the 16x16 puzzle `p` has one solution and that removing
+/// any of its clues gives more (it is minimal).
+fn assert_unique_and_minimal_16(p: &Grid) {
+    assert_eq!(solve_general(p, 2).count, 1, "{p}");
+    for c in (0..256).filter(|&c| p.cells()[c] != 0) {
+        let mut q = p.clone();
+        q.set(c / 16, c % 16, 0);
+        assert_eq!(
+            solve_general(&q, 2).count,
+            2,
+            "clue {c} of {p} is removable"
+        );
+    }
+}
+
 /// With a budget small enough that attempts are abandoned, the restarting generator still
 /// gives a unique and minimal puzzle (checked by plain counting), the same one for the
 /// same seed, whether it draws a new grid each time or goes on from an earlier attempt's
@@ -912,17 +927,7 @@ fn the_restarting_generator_abandons_attempts_and_stays_unique_and_minimal() {
         let (p, attempts) = run();
         assert!(attempts >= 2, "{attempts} attempt(s)");
         assert_eq!(run(), (p.clone(), attempts));
-        let s = solve_general(&p, 2);
-        assert_eq!(s.count, 1, "{p}");
-        for c in (0..256).filter(|&c| p.cells()[c] != 0) {
-            let mut q = p.clone();
-            q.set(c / 16, c % 16, 0);
-            assert_eq!(
-                solve_general(&q, 2).count,
-                2,
-                "clue {c} of {p} is removable"
-            );
-        }
+        assert_unique_and_minimal_16(&p);
         puzzles.push(p);
     }
     assert_ne!(puzzles[0], puzzles[1], "resuming changed nothing");
@@ -945,18 +950,7 @@ fn the_restarting_generator_abandons_attempts_and_stays_unique_and_minimal() {
 #[test]
 fn the_steered_generator_stays_unique_and_minimal() {
     let shape = Shape::for_side(16).unwrap();
-    let minimal = |p: &Grid| {
-        assert_eq!(solve_general(p, 2).count, 1, "{p}");
-        for c in (0..256).filter(|&c| p.cells()[c] != 0) {
-            let mut q = p.clone();
-            q.set(c / 16, c % 16, 0);
-            assert_eq!(
-                solve_general(&q, 2).count,
-                2,
-                "clue {c} of {p} is removable"
-            );
-        }
-    };
+    let minimal = assert_unique_and_minimal_16;
     let steered = generate_steered(shape, 0, &mut ChaCha8Rng::seed_from_u64(3));
     minimal(&steered);
     assert_eq!(
