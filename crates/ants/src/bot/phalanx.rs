@@ -664,8 +664,7 @@ impl PhalanxBot {
         }
         let field = self.h.distances(t, &k.enemy_hills, RAID_STAGE);
         for (i, &a) in ants.iter().enumerate() {
-            if raiders[i] && field[t.index(a)] <= RAID_STAGE && mass[i] < self.params.raid_muster
-            {
+            if raiders[i] && field[t.index(a)] <= RAID_STAGE && mass[i] < self.params.raid_muster {
                 raiders[i] = false;
                 extra[i] = Some(Vec::new());
             }
@@ -1901,7 +1900,13 @@ impl AntsBot for PhalanxBot {
             .then(|| self.approach(t, &ants, &mass, &group));
         let mut raiders = self.params.raiders.then(|| self.raiders(t, &ants, &ant_at));
         if self.params.raid_muster > 0 {
-            self.muster(t, &ants, &mass, raiders.as_deref_mut(), extra.as_deref_mut());
+            self.muster(
+                t,
+                &ants,
+                &mass,
+                raiders.as_deref_mut(),
+                extra.as_deref_mut(),
+            );
         }
         let hooks = PlanHooks {
             extra: extra.as_deref(),
