@@ -105,6 +105,15 @@
 //!   but against xathis on the same 35 two-player maps in both seats 81 points to main's
 //!   92 in the same minutes, with a better exchange in turns 150-199 (104 of his dead to 249
 //!   of ours, main 91 to 268) that did not last: off.
+//! * **A larger raid** (session 45, [`PhalanxParams::raid_share`],
+//!   [`PhalanxParams::raid_reach`], [`PhalanxParams::raid_fight`],
+//!   [`PhalanxParams::raid_muster`], all off): in session 42's games his hill was known
+//!   before turn 200 in 80 of 130 and razed by us in 32, few of ours ever near it. A third
+//!   of our ants within 40 steps sent at a known enemy hill, strong parts near it: even
+//!   in-process (182 points to 200), against xathis on 35 two-player maps in both seats 56
+//!   points to main's 92 in the same minutes (20 of his hills razed against 32, less
+//!   food): off. Raiders that wait near his hill for others lost in-process (122-134 to
+//!   230-245).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
