@@ -320,9 +320,9 @@ pub struct PhalanxParams {
     /// strong (closes in, a loss weighs 1.5 kills) as with
     /// [`PhalanxParams::hold_mass`] around it; else only the approach changes.
     pub group_fight: bool,
-    /// A larger raid (session 45; 0 = off): while we have more than [`RAID_FEW`] ants, each
+    /// A larger raid (session 45; 0 = off): while we have more than `RAID_FEW` ants, each
     /// known enemy hill draws this percentage of our ants (split between the hills, never
-    /// fewer than [`RAIDERS`]), the nearest by BFS from the hill within
+    /// fewer than `RAIDERS`), the nearest by BFS from the hill within
     /// [`PhalanxParams::raid_reach`] steps. Session 42's games against xathis: his hill
     /// known before turn 200 in 80 of 130 and razed by us in few, even where we had as many
     /// ants as he for hundreds of turns; four raiders walk in and stall at his defence.
@@ -335,7 +335,7 @@ pub struct PhalanxParams {
     /// one at a time (session 42's replays: one to four of his near his hill for hundreds
     /// of turns, and as many of ours standing off).
     pub raid_fight: bool,
-    /// The raid musters (session 45; 0 = off): a raider within [`RAID_STAGE`] BFS steps of
+    /// The raid musters (session 45; 0 = off): a raider within `RAID_STAGE` BFS steps of
     /// a known enemy hill goes on only with at least this many own ants in its 11x11 box
     /// (itself included); else it holds there for the others to come up, so the raid
     /// arrives together rather than one ant at a time.
