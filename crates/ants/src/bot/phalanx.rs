@@ -105,6 +105,15 @@
 //!   but against xathis on the same 35 two-player maps in both seats 81 points to main's
 //!   92 in the same minutes, with a better exchange in turns 150-199 (104 of his dead to 249
 //!   of ours, main 91 to 268) that did not last: off.
+//! * **A larger raid** (session 45, [`PhalanxParams::raid_share`],
+//!   [`PhalanxParams::raid_reach`], [`PhalanxParams::raid_fight`],
+//!   [`PhalanxParams::raid_muster`], all off): in session 42's games his hill was known
+//!   before turn 200 in 80 of 130 and razed by us in 32, few of ours ever near it. A third
+//!   of our ants within 40 steps sent at a known enemy hill, strong parts near it: even
+//!   in-process (182 points to 200), against xathis on 35 two-player maps in both seats 56
+//!   points to main's 92 in the same minutes (20 of his hills razed against 32, less
+//!   food): off. Raiders that wait near his hill for others lost in-process (122-134 to
+//!   230-245).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -146,6 +155,9 @@ pub const RAID_REACH: u32 = 20;
 const RAIDERS: usize = 4;
 /// Up to this many ants, one raider per enemy hill.
 const RAID_FEW: usize = 10;
+/// BFS steps from a known enemy hill within which a raider waits for the others
+/// ([`PhalanxParams::raid_muster`]).
+pub const RAID_STAGE: u32 = 10;
 /// Turns a square stays hostile after an enemy was last seen near it
 /// ([`PhalanxParams::explore_avoid`]).
 pub const HOSTILE_MEMORY: u32 = 20;
@@ -308,6 +320,26 @@ pub struct PhalanxParams {
     /// strong (closes in, a loss weighs 1.5 kills) as with
     /// [`PhalanxParams::hold_mass`] around it; else only the approach changes.
     pub group_fight: bool,
+    /// A larger raid (session 45; 0 = off): while we have more than `RAID_FEW` ants, each
+    /// known enemy hill draws this percentage of our ants (split between the hills, never
+    /// fewer than `RAIDERS`), the nearest by BFS from the hill within
+    /// [`PhalanxParams::raid_reach`] steps. Session 42's games against xathis: his hill
+    /// known before turn 200 in 80 of 130 and razed by us in few, even where we had as many
+    /// ants as he for hundreds of turns; four raiders walk in and stall at his defence.
+    pub raid_share: usize,
+    /// BFS steps from a known enemy hill within which our ants raid it (xathis: 20).
+    pub raid_reach: u32,
+    /// A battle part with an own ant within distance² 100 of a known enemy hill (the
+    /// hunter's defence radius, mirrored) is strong: it closes in and a loss weighs 1.5
+    /// kills, as near our own hill; else raiders there keep out of reach of his guards
+    /// one at a time (session 42's replays: one to four of his near his hill for hundreds
+    /// of turns, and as many of ours standing off).
+    pub raid_fight: bool,
+    /// The raid musters (session 45; 0 = off): a raider within `RAID_STAGE` BFS steps of
+    /// a known enemy hill goes on only with at least this many own ants in its 11x11 box
+    /// (itself included); else it holds there for the others to come up, so the raid
+    /// arrives together rather than one ant at a time.
+    pub raid_muster: usize,
 }
 
 impl Default for PhalanxParams {
@@ -349,6 +381,10 @@ impl Default for PhalanxParams {
             group_link: 2,
             group_reach: APPROACH_REACH,
             group_fight: false,
+            raid_share: 0,
+            raid_reach: RAID_REACH,
+            raid_fight: false,
+            raid_muster: 0,
         }
     }
 }
@@ -514,6 +550,15 @@ impl PhalanxBot {
         comp.into_iter().map(|c| sizes[c]).collect()
     }
 
+    /// Whether a known enemy hill is within the hunter's defence radius of `a`.
+    fn near_enemy_home(&self, t: Torus, a: Loc) -> bool {
+        self.h
+            .k
+            .enemy_hills
+            .iter()
+            .any(|&h| t.distance(a, h) <= DEFENCE_RADIUS2)
+    }
+
     /// Whether an own hill is within the hunter's defence radius of `a`.
     fn near_home(&self, t: Torus, a: Loc) -> bool {
         self.h
@@ -564,11 +609,19 @@ impl PhalanxBot {
 
     /// xathis's raiders: for each known enemy hill, the first [`RAIDERS`] own ants (one
     /// while we have [`RAID_FEW`] or fewer) that a breadth-first search from the hill
-    /// reaches within [`RAID_REACH`] steps.
+    /// reaches within [`PhalanxParams::raid_reach`] steps ([`RAID_REACH`] by default); with
+    /// [`PhalanxParams::raid_share`], that share of our ants split between the hills.
     fn raiders(&self, t: Torus, ants: &[Loc], ant_at: &[u32]) -> Vec<bool> {
         let k = &self.h.k;
         let mut out = vec![false; ants.len()];
-        let count = if ants.len() <= RAID_FEW { 1 } else { RAIDERS };
+        let p = self.params;
+        let count = if ants.len() <= RAID_FEW {
+            1
+        } else if p.raid_share > 0 && !k.enemy_hills.is_empty() {
+            RAIDERS.max(ants.len() * p.raid_share / 100 / k.enemy_hills.len())
+        } else {
+            RAIDERS
+        };
         for &h in &k.enemy_hills {
             let mut seen = vec![false; t.area()];
             seen[t.index(h)] = true;
@@ -576,14 +629,15 @@ impl PhalanxBot {
             let mut left = count;
             while let Some((c, d)) = q.pop_front() {
                 let a = ant_at[t.index(c)];
-                if a != u32::MAX {
+                // (with the larger raid an ant counts for one hill only)
+                if a != u32::MAX && (p.raid_share == 0 || !out[a as usize]) {
                     out[a as usize] = true;
                     left -= 1;
                     if left == 0 {
                         break;
                     }
                 }
-                if d >= RAID_REACH {
+                if d >= p.raid_reach {
                     continue;
                 }
                 for dir in Dir::ALL {
@@ -597,6 +651,33 @@ impl PhalanxBot {
             }
         }
         out
+    }
+
+    /// The raid's muster ([`PhalanxParams::raid_muster`]): each raider within
+    /// [`RAID_STAGE`] steps of a known enemy hill with fewer than that many own ants in its
+    /// box stops raiding and holds (its extra step, before exploring, is to stay).
+    fn muster(
+        &self,
+        t: Torus,
+        ants: &[Loc],
+        mass: &[usize],
+        raiders: Option<&mut [bool]>,
+        extra: Option<&mut [Option<Wanted>]>,
+    ) {
+        let k = &self.h.k;
+        let (Some(raiders), Some(extra)) = (raiders, extra) else {
+            return;
+        };
+        if k.enemy_hills.is_empty() {
+            return;
+        }
+        let field = self.h.distances(t, &k.enemy_hills, RAID_STAGE);
+        for (i, &a) in ants.iter().enumerate() {
+            if raiders[i] && field[t.index(a)] <= RAID_STAGE && mass[i] < self.params.raid_muster {
+                raiders[i] = false;
+                extra[i] = Some(Vec::new());
+            }
+        }
     }
 
     /// xathis's economy for the `idle` ants (`bot/economy.rs`): those with an enemy near
@@ -1112,7 +1193,10 @@ impl PhalanxBot {
             let p = self.params;
             let grouped = |i: usize| p.group_fight && p.group_size > 0 && group[i] >= p.group_size;
             let strong = part.iter().any(|&i| {
-                mass[i] >= self.params.hold_mass || self.near_home(t, ants[i]) || grouped(i)
+                mass[i] >= self.params.hold_mass
+                    || self.near_home(t, ants[i])
+                    || grouped(i)
+                    || (p.raid_fight && self.near_enemy_home(t, ants[i]))
             }) || (!targets.is_empty() && foes.iter().all(|&j| targets[j]));
             if p.escape && !bold && !strong && part.len() == 1 && fixed.is_empty() {
                 let a = ants[part[0]];
@@ -1819,11 +1903,20 @@ impl AntsBot for PhalanxBot {
         } else {
             Vec::new()
         };
-        let extra = self
+        let mut extra = self
             .params
             .approach
             .then(|| self.approach(t, &ants, &mass, &group));
-        let raiders = self.params.raiders.then(|| self.raiders(t, &ants, &ant_at));
+        let mut raiders = self.params.raiders.then(|| self.raiders(t, &ants, &ant_at));
+        if self.params.raid_muster > 0 {
+            self.muster(
+                t,
+                &ants,
+                &mass,
+                raiders.as_deref_mut(),
+                extra.as_deref_mut(),
+            );
+        }
         let hooks = PlanHooks {
             extra: extra.as_deref(),
             raiders: raiders.as_deref(),

@@ -840,6 +840,69 @@ fn raiders_are_the_nearest_few() {
     assert_eq!(towards(Box::new(raid)), 4, "raiders");
     let rush = PhalanxBot::with_params(0, only(false));
     assert_eq!(towards(Box::new(rush)), 12, "rush");
+    // the larger raid: half of our twelve ants, the nearest within 20 steps; all twelve
+    // within 30 steps
+    let share = |raid_share, raid_reach| PhalanxParams {
+        raid_share,
+        raid_reach,
+        ..only(true)
+    };
+    let half = PhalanxBot::with_params(0, share(50, 20));
+    assert_eq!(towards(Box::new(half)), 6, "half");
+    let all = PhalanxBot::with_params(0, share(100, 30));
+    assert_eq!(towards(Box::new(all)), 12, "all");
+    // ... but at most the ten within 20 steps (2 to 20)
+    let near = PhalanxBot::with_params(0, share(100, 20));
+    assert_eq!(towards(Box::new(near)), 10, "within 20 steps");
+    // the muster: of the four raiders (2 to 8 steps from the hill, within the stage's 10),
+    // those at 2 and 4 steps have six and seven of ours in their 11x11 box, those at 6 and
+    // 8 eight and nine: with a muster of eight the first two hold for the others
+    let muster = |raid_muster| PhalanxParams {
+        raid_muster,
+        ..only(true)
+    };
+    let eight = PhalanxBot::with_params(0, muster(8));
+    assert_eq!(towards(Box::new(eight)), 2, "muster of eight");
+    let six = PhalanxBot::with_params(0, muster(6));
+    assert_eq!(towards(Box::new(six)), 4, "muster of six");
+}
+
+#[test]
+fn near_an_enemy_hill_a_small_part_closes_in_with_raid_fight() {
+    // two of ours at (20, 20) and (21, 20), the first within distance² 100 of the enemy
+    // hill at (20, 30), one enemy at (20, 24) between them and it; four of ours east of
+    // the hill are the raiders (nearer it), so the two have nothing to do but the battle
+    // (the economy off, the whole map in view), and two are a weak part (fewer than five
+    // in their box, our hill far): they hold, out of reach. As strong near an enemy hill
+    // they close in (stepping east is safe: the enemy cannot reach one without the other)
+    let mut things = vec![(5, 5, b'0'), (20, 30, b'1'), (20, 24, b'b')];
+    things.extend([(20, 20), (21, 20)].map(|(r, c)| (r, c, b'a')));
+    things.extend([(19, 38), (20, 38), (21, 38), (22, 38)].map(|(r, c)| (r, c, b'a')));
+    let pair = |raid_fight| {
+        let params = PhalanxParams {
+            raid_fight,
+            ..lone_params(0, false)
+        };
+        orders_in_full_view(&open_map(&things), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .filter(|o| o.starts_with("o 20 20 ") || o.starts_with("o 21 20 "))
+            .collect::<Vec<_>>()
+    };
+    assert!(pair(false).is_empty(), "{:?}", pair(false));
+    let strong = pair(true);
+    assert!(!strong.is_empty(), "the pair closes in");
+    assert!(strong.iter().all(|o| o.ends_with(" e")), "{strong:?}");
+}
+
+#[test]
+fn raid_orders_are_legal_and_stay_in_budget() {
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        raid_share: 33,
+        raid_reach: 40,
+        raid_fight: true,
+        raid_muster: 5,
+        ..PhalanxParams::default()
+    });
 }
 
 /// The orders `bot` gives on turn 1 (player 0) of a scenario on `rows` with the whole map
