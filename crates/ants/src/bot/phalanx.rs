@@ -345,6 +345,13 @@ pub struct PhalanxParams {
     /// xathis: 677 of 5,601 parts of five and five cut short, and 101 of our 416 deaths in
     /// turns 150-299 that were not lone ants caught by two came in cut parts).
     pub prune_replies: bool,
+    /// Without [`PhalanxParams::fit`], at most this many enemies in a part (session 46;
+    /// 0 = as many as [`PhalanxParams::part`]): the enemies engaged with the part's ants
+    /// that did not fit were left out of its search, and in session 45's games 119 of our
+    /// ants in turns 150-299 died to two or more of his with an own ant beside them, most in
+    /// parts of five enemies with some left out. Pruned replies
+    /// ([`PhalanxParams::prune_replies`]) make the larger parts affordable.
+    pub cut_foes: usize,
     /// The raid musters (session 45; 0 = off): a raider within `RAID_STAGE` BFS steps of
     /// a known enemy hill goes on only with at least this many own ants in its 11x11 box
     /// (itself included); else it holds there for the others to come up, so the raid
@@ -396,6 +403,7 @@ impl Default for PhalanxParams {
             raid_fight: false,
             raid_muster: 0,
             prune_replies: false,
+            cut_foes: 0,
         }
     }
 }
@@ -1144,7 +1152,16 @@ impl PhalanxBot {
             let (part, foes) = if self.params.fit {
                 fitted_part(seed, (&foes_of, &ours_of), &done, self.params)
             } else {
-                cut_part(seed, (&foes_of, &ours_of), &done, self.params.part)
+                let foes_max = match self.params.cut_foes {
+                    0 => self.params.part,
+                    n => n,
+                };
+                cut_part(
+                    seed,
+                    (&foes_of, &ours_of),
+                    &done,
+                    (self.params.part, foes_max),
+                )
             };
             for &i in &part {
                 done[i] = true;
@@ -1542,13 +1559,14 @@ impl PhalanxBot {
 pub(super) type Engagement<'a> = (&'a [Vec<usize>], &'a [Vec<usize>]);
 
 /// One battle part as the phalanx always cut it: own ants in breadth-first order over the
-/// engagement graph from `seed` (not yet `done`), up to `part`, with the enemies engaged
-/// with them up to `part`; an own ant joins even where some of its enemies no longer fit.
+/// engagement graph from `seed` (not yet `done`), up to `part_max`, with the enemies engaged
+/// with them up to `foes_max`; an own ant joins even where some of its enemies no longer
+/// fit.
 pub(super) fn cut_part(
     seed: usize,
     (foes_of, ours_of): Engagement<'_>,
     done: &[bool],
-    part_max: usize,
+    (part_max, foes_max): (usize, usize),
 ) -> (Vec<usize>, Vec<usize>) {
     let mut part: Vec<usize> = vec![seed];
     let mut foes: Vec<usize> = Vec::new();
@@ -1560,7 +1578,7 @@ pub(super) fn cut_part(
             if foes.contains(&j) {
                 continue;
             }
-            if foes.len() < part_max {
+            if foes.len() < foes_max {
                 foes.push(j);
             }
             for &i2 in &ours_of[j] {

@@ -1396,7 +1396,7 @@ fn a_fitted_part_takes_an_ant_only_with_all_its_enemies() {
     let foes_of = vec![vec![0, 1], vec![1, 2], vec![0]];
     let ours_of = vec![vec![0, 2], vec![0, 1], vec![1]];
     let done = vec![false; 3];
-    let (part, foes) = phalanx::cut_part(0, (&foes_of, &ours_of), &done, 2);
+    let (part, foes) = phalanx::cut_part(0, (&foes_of, &ours_of), &done, (2, 2));
     assert_eq!((part, foes), (vec![0, 2], vec![0, 1]));
     let mut p = PhalanxParams {
         part: 2,
@@ -1409,8 +1409,11 @@ fn a_fitted_part_takes_an_ant_only_with_all_its_enemies() {
     let taken = vec![false, false, true];
     let (part, _) = phalanx::fitted_part(0, (&foes_of, &ours_of), &taken, p);
     assert_eq!(part, vec![0]);
-    let (part, _) = phalanx::cut_part(0, (&foes_of, &ours_of), &taken, 2);
+    let (part, _) = phalanx::cut_part(0, (&foes_of, &ours_of), &taken, (2, 2));
     assert_eq!(part, vec![0, 1], "the cut part takes ant 1 without enemy 2");
+    // with room for three enemies (`cut_foes`) the cut part takes ant 1 with enemy 2
+    let (part, foes) = phalanx::cut_part(0, (&foes_of, &ours_of), &taken, (2, 3));
+    assert_eq!((part, foes), (vec![0, 1], vec![0, 1, 2]));
     p.part_foes = 3;
     let (part, foes) = phalanx::fitted_part(0, (&foes_of, &ours_of), &taken, p);
     assert_eq!((part, foes), (vec![0, 1], vec![0, 1, 2]));
