@@ -1300,10 +1300,11 @@ impl PhalanxBot {
             budget -= before - s.budget;
             self.parts.0 += 1;
             self.parts.1 += u64::from(s.budget == 0);
-            if self.movers.is_some() && s.budget == 0 {
-                if let Some(p) = self.parts_seen.last_mut() {
-                    p.cut = true;
-                }
+            if self.movers.is_some()
+                && s.budget == 0
+                && let Some(p) = self.parts_seen.last_mut()
+            {
+                p.cut = true;
             }
             let moves = if s.best_moves.is_empty() {
                 part.iter().map(|&i| ants[i]).collect()
