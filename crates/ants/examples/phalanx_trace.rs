@@ -6,7 +6,8 @@
 //! recorded ones (a different build or settings).
 //!
 //! With `parts`, also a line per battle part the search saw: `P TURN STRENGTH FIXED OURS
-//! FOES LEFT_OUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`).
+//! FOES LEFT_OUT CUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`;
+//! CUT 1 where the search ran out of its budget).
 //!
 //! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [support=REACH] [parts]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
