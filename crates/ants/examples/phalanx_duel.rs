@@ -4,10 +4,10 @@
 //! median turn), games in which each side lost every hill.
 //!
 //! `phalanx_duel APPROACH BATTLES KILL LOSS BOLD_KILL BOLD_LOSS CLOSE_IN FIGHT_MASS HOLD_MASS PART BUDGET
-//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET REGROUP_REACH KEEP_AWAY RALLY THREAT_STEPS THREAT_SCOPE THREAT_MARGIN ESCAPE DETACHED FIT PART_FOES SUPPORT_REACH GUARD_REACH HOME_WORTH EXPLORE_AVOID GROUP_SIZE GROUP_LINK GROUP_REACH GROUP_FIGHT RAID_SHARE RAID_REACH RAID_FIGHT RAID_MUSTER OPPONENT MAP...` (booleans
+//! EXPLORE DISTRIBUTE RAIDERS ECONOMY_BUDGET REGROUP_REACH KEEP_AWAY RALLY THREAT_STEPS THREAT_SCOPE THREAT_MARGIN ESCAPE DETACHED FIT PART_FOES SUPPORT_REACH GUARD_REACH HOME_WORTH EXPLORE_AVOID GROUP_SIZE GROUP_LINK GROUP_REACH GROUP_FIGHT RAID_SHARE RAID_REACH RAID_FIGHT RAID_MUSTER PRUNE_REPLIES CUT_FOES OPPONENT MAP...` (booleans
 //! as 0 or 1: the fields of `PhalanxParams`; OPPONENT `hunter` or `phalanx`; the output
 //! says "hunter" for either), e.g. `cargo run --release -p ply-ants --example phalanx_duel --
-//! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 0 2 1 0 0 0 5 0 0 0 0 0 2 12 0 0 20 0 0 phalanx maps/*.map`;
+//! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 0 2 1 0 0 0 5 0 0 0 0 0 2 12 0 0 20 0 0 0 0 phalanx maps/*.map`;
 //! also the ants that died (before the game's last turn) in turns 100-149, 150-199, 200-299
 //! and 300-499 on each side
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
@@ -63,9 +63,11 @@ fn main() {
         raid_reach: args[35].parse().unwrap(),
         raid_fight: args[36] == "1",
         raid_muster: args[37].parse().unwrap(),
+        prune_replies: args[38] == "1",
+        cut_foes: args[39].parse().unwrap(),
     };
     // the opponent: the hunter, or the phalanx with its default choices
-    let phalanx_opponent = match args[38].as_str() {
+    let phalanx_opponent = match args[40].as_str() {
         "hunter" => false,
         "phalanx" => true,
         other => panic!("opponent {other}: hunter or phalanx"),
@@ -81,7 +83,7 @@ fn main() {
     // turns our hills and the opponent's fell; games each side ended with no hill
     let mut fell: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
     let mut homeless = [0usize; 2];
-    for path in &args[39..] {
+    for path in &args[41..] {
         let map = AntsMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         for seat in 0..2 {
             let settings = Settings {

@@ -6,9 +6,10 @@
 //! recorded ones (a different build or settings).
 //!
 //! With `parts`, also a line per battle part the search saw: `P TURN STRENGTH FIXED OURS
-//! FOES LEFT_OUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`).
+//! FOES LEFT_OUT CUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`;
+//! CUT 1 where the search ran out of its budget).
 //!
-//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [support=REACH] [parts]` (the replay's seat named
+//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [support=REACH] [parts]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
@@ -84,6 +85,7 @@ fn main() {
         escape: on("escape"),
         detached: on("detached"),
         fit: on("fit"),
+        prune_replies: on("prune"),
         support_reach: args[3..]
             .iter()
             .find_map(|a| a.strip_prefix("support="))
@@ -113,12 +115,13 @@ fn main() {
                             };
                             for p in bot.parts_seen() {
                                 println!(
-                                    "P {u} {} {} {} {} {}",
+                                    "P {u} {} {} {} {} {} {}",
                                     p.strength,
                                     p.fixed,
                                     list(&p.ours),
                                     list(&p.foes),
-                                    list(&p.left_out)
+                                    list(&p.left_out),
+                                    u8::from(p.cut)
                                 );
                             }
                         }

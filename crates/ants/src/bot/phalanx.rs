@@ -335,6 +335,23 @@ pub struct PhalanxParams {
     /// one at a time (session 42's replays: one to four of his near his hill for hundreds
     /// of turns, and as many of ours standing off).
     pub raid_fight: bool,
+    /// Enemy replies pruned to our squares (session 46; xathis's dependency tables): in
+    /// the battle search, an enemy's squares out of attack range of every square our
+    /// ants hold in the assignment being tried (the part's and the fixed ants') are
+    /// searched as one, where the search otherwise tries each square in range of any
+    /// square our ants might take. The value of every assignment is the same (the score
+    /// sees an enemy only through the ants in its range); fewer replies are scored, so
+    /// large parts are searched further within the budget (session 45's 70 games against
+    /// xathis: 677 of 5,601 parts of five and five cut short, and 101 of our 416 deaths in
+    /// turns 150-299 that were not lone ants caught by two came in cut parts).
+    pub prune_replies: bool,
+    /// Without [`PhalanxParams::fit`], at most this many enemies in a part (session 46;
+    /// 0 = as many as [`PhalanxParams::part`]): the enemies engaged with the part's ants
+    /// that did not fit were left out of its search, and in session 45's games 119 of our
+    /// ants in turns 150-299 died to two or more of his with an own ant beside them, most in
+    /// parts of five enemies with some left out. Pruned replies
+    /// ([`PhalanxParams::prune_replies`]) make the larger parts affordable.
+    pub cut_foes: usize,
     /// The raid musters (session 45; 0 = off): a raider within `RAID_STAGE` BFS steps of
     /// a known enemy hill goes on only with at least this many own ants in its 11x11 box
     /// (itself included); else it holds there for the others to come up, so the raid
@@ -385,6 +402,8 @@ impl Default for PhalanxParams {
             raid_reach: RAID_REACH,
             raid_fight: false,
             raid_muster: 0,
+            prune_replies: false,
+            cut_foes: 0,
         }
     }
 }
@@ -445,6 +464,8 @@ pub struct PartTrace {
     pub fixed: usize,
     /// How the part was scored: 2 bold (even trades pay), 1 strong, 0 weak.
     pub strength: u8,
+    /// Whether the search ran out of its budget before trying all of our moves.
+    pub cut: bool,
 }
 
 impl PhalanxBot {
@@ -1131,7 +1152,16 @@ impl PhalanxBot {
             let (part, foes) = if self.params.fit {
                 fitted_part(seed, (&foes_of, &ours_of), &done, self.params)
             } else {
-                cut_part(seed, (&foes_of, &ours_of), &done, self.params.part)
+                let foes_max = match self.params.cut_foes {
+                    0 => self.params.part,
+                    n => n,
+                };
+                cut_part(
+                    seed,
+                    (&foes_of, &ours_of),
+                    &done,
+                    (self.params.part, foes_max),
+                )
             };
             for &i in &part {
                 done[i] = true;
@@ -1218,6 +1248,7 @@ impl PhalanxBot {
                     left_out: left_out.into_iter().collect(),
                     fixed: fixed.len(),
                     strength: if bold { 2 } else { u8::from(strong) },
+                    cut: false,
                 });
             }
             let near = if p.close_in {
@@ -1248,6 +1279,7 @@ impl PhalanxBot {
                 enemy_hills: &self.h.k.enemy_hills,
                 my_hills: &self.h.k.my_hills,
                 home_worth: p.home_worth,
+                prune: p.prune_replies && foes.iter().all(|&j| enemies[j].1 == enemies[foes[0]].1),
                 rally: if distance == Distance::Rally {
                     rally.get_or_insert_with(|| self.rally_field(t, ants, mass))
                 } else {
@@ -1268,6 +1300,12 @@ impl PhalanxBot {
             budget -= before - s.budget;
             self.parts.0 += 1;
             self.parts.1 += u64::from(s.budget == 0);
+            if self.movers.is_some()
+                && s.budget == 0
+                && let Some(p) = self.parts_seen.last_mut()
+            {
+                p.cut = true;
+            }
             let moves = if s.best_moves.is_empty() {
                 part.iter().map(|&i| ants[i]).collect()
             } else {
@@ -1522,13 +1560,14 @@ impl PhalanxBot {
 pub(super) type Engagement<'a> = (&'a [Vec<usize>], &'a [Vec<usize>]);
 
 /// One battle part as the phalanx always cut it: own ants in breadth-first order over the
-/// engagement graph from `seed` (not yet `done`), up to `part`, with the enemies engaged
-/// with them up to `part`; an own ant joins even where some of its enemies no longer fit.
+/// engagement graph from `seed` (not yet `done`), up to `part_max`, with the enemies engaged
+/// with them up to `foes_max`; an own ant joins even where some of its enemies no longer
+/// fit.
 pub(super) fn cut_part(
     seed: usize,
     (foes_of, ours_of): Engagement<'_>,
     done: &[bool],
-    part_max: usize,
+    (part_max, foes_max): (usize, usize),
 ) -> (Vec<usize>, Vec<usize>) {
     let mut part: Vec<usize> = vec![seed];
     let mut foes: Vec<usize> = Vec::new();
@@ -1540,7 +1579,7 @@ pub(super) fn cut_part(
             if foes.contains(&j) {
                 continue;
             }
-            if foes.len() < part_max {
+            if foes.len() < foes_max {
                 foes.push(j);
             }
             for &i2 in &ours_of[j] {
@@ -1744,6 +1783,9 @@ pub(super) struct Search<'a> {
     /// Our hills, and what an enemy left alive on one costs (0: nothing).
     pub(super) my_hills: &'a [Loc],
     pub(super) home_worth: i64,
+    /// Whether an enemy's squares out of range of every square our ants hold are tried
+    /// as one ([`PhalanxParams::prune_replies`]; only where the enemies share an owner).
+    pub(super) prune: bool,
     /// Per square, BFS steps to the nearest strong own ant or own hill (read only when
     /// the distance term is [`Distance::Rally`]).
     pub(super) rally: &'a [u32],
@@ -1799,10 +1841,18 @@ impl Search<'_> {
             return self.score();
         }
         let mut worst = i64::MAX;
+        let mut idle = false;
         for k in 0..self.theirs[j].2.len() {
             let q = self.theirs[j].2[k];
             if self.cur.contains(&q) || self.cur_theirs.contains(&q) {
                 continue;
+            }
+            if self.prune && !self.in_play(q) {
+                // out of range of all our ants: one such square stands for them all
+                if idle {
+                    continue;
+                }
+                idle = true;
             }
             self.cur_theirs.push(q);
             let v = self.min(j + 1);
@@ -1820,6 +1870,17 @@ impl Search<'_> {
             self.cur_theirs.pop();
         }
         worst
+    }
+
+    /// Whether an enemy on `q` can matter to the score: within attack range of one of
+    /// our ants as placed (the part's and the fixed ones), or on our hill when that
+    /// counts.
+    fn in_play(&self, q: Loc) -> bool {
+        self.cur
+            .iter()
+            .chain(&self.fixed)
+            .any(|&p| self.t.distance(p, q) <= self.r2)
+            || (self.home_worth > 0 && self.my_hills.contains(&q))
     }
 
     /// The position's worth: kills (a razed hill counts two) and losses by the focus rule,

@@ -471,6 +471,7 @@ fn phalanx_search_agrees_with_plain_max_min() {
             enemy_hills: &hills,
             my_hills: &hills,
             home_worth: 0,
+            prune: false,
             rally: &[],
             danger: &danger,
             kill: 512,
@@ -492,6 +493,32 @@ fn phalanx_search_agrees_with_plain_max_min() {
         check.ours = s.best_moves.iter().map(|&l| vec![l]).collect();
         assert_eq!(plain_max_min(&mut check, &all_theirs), want, "seed {seed}");
         fights += usize::from(want.abs() >= 180);
+        // replies pruned to the squares our ants hold: the same value and moves as good,
+        // also with our last ant fixed where it stands (the fixed count for the pruning)
+        for fix in [false, true] {
+            if fix && ours.len() < 2 {
+                continue;
+            }
+            let cut_fixed = |s: &mut phalanx::Search<'_>| {
+                if fix {
+                    s.ours.pop();
+                    s.homes.pop();
+                    s.fixed.push(*ours.last().unwrap());
+                }
+            };
+            let mut plain = new(&all_theirs);
+            cut_fixed(&mut plain);
+            let want = plain_max_min(&mut plain, &all_theirs);
+            let mut p = new(&merged);
+            cut_fixed(&mut p);
+            p.prune = true;
+            p.max(0);
+            assert_eq!(p.best, want, "seed {seed}, pruned, fixed {fix}");
+            let mut check = new(&all_theirs);
+            cut_fixed(&mut check);
+            check.ours = p.best_moves.iter().map(|&l| vec![l]).collect();
+            assert_eq!(plain_max_min(&mut check, &all_theirs), want, "seed {seed}");
+        }
     }
     // some positions have kills or losses in their value, not only distances
     assert!(fights > 20, "{fights} fights");
@@ -1369,7 +1396,7 @@ fn a_fitted_part_takes_an_ant_only_with_all_its_enemies() {
     let foes_of = vec![vec![0, 1], vec![1, 2], vec![0]];
     let ours_of = vec![vec![0, 2], vec![0, 1], vec![1]];
     let done = vec![false; 3];
-    let (part, foes) = phalanx::cut_part(0, (&foes_of, &ours_of), &done, 2);
+    let (part, foes) = phalanx::cut_part(0, (&foes_of, &ours_of), &done, (2, 2));
     assert_eq!((part, foes), (vec![0, 2], vec![0, 1]));
     let mut p = PhalanxParams {
         part: 2,
@@ -1382,8 +1409,11 @@ fn a_fitted_part_takes_an_ant_only_with_all_its_enemies() {
     let taken = vec![false, false, true];
     let (part, _) = phalanx::fitted_part(0, (&foes_of, &ours_of), &taken, p);
     assert_eq!(part, vec![0]);
-    let (part, _) = phalanx::cut_part(0, (&foes_of, &ours_of), &taken, 2);
+    let (part, _) = phalanx::cut_part(0, (&foes_of, &ours_of), &taken, (2, 2));
     assert_eq!(part, vec![0, 1], "the cut part takes ant 1 without enemy 2");
+    // with room for three enemies (`cut_foes`) the cut part takes ant 1 with enemy 2
+    let (part, foes) = phalanx::cut_part(0, (&foes_of, &ours_of), &taken, (2, 3));
+    assert_eq!((part, foes), (vec![0, 1], vec![0, 1, 2]));
     p.part_foes = 3;
     let (part, foes) = phalanx::fitted_part(0, (&foes_of, &ours_of), &taken, p);
     assert_eq!((part, foes), (vec![0, 1], vec![0, 1, 2]));
@@ -1465,6 +1495,7 @@ fn tracing_names_the_enemies_a_part_left_out() {
         left_out: vec![(13, 10), (13, 11)],
         fixed: 0,
         strength: 0,
+        cut: false,
     };
     assert_eq!(seen(false), [cut]);
     let fitted = PartTrace {
@@ -1473,6 +1504,7 @@ fn tracing_names_the_enemies_a_part_left_out() {
         left_out: Vec::new(),
         fixed: 0,
         strength: 0,
+        cut: false,
     };
     assert_eq!(seen(true), [fitted]);
 }
@@ -1787,4 +1819,80 @@ fn group_approach_orders_are_legal_and_stay_in_budget() {
         group_fight: true,
         ..PhalanxParams::default()
     });
+}
+
+#[test]
+fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
+    // five of ours in a row, five of his three rows south, open ground: every ant can
+    // reach attack range of the line opposite. With a part's share of the turn's budget
+    // the search that tries each enemy's squares in range of any square we might take is
+    // cut short and steps into a losing fight (its moves lose an ant to the best reply);
+    // with replies pruned to the squares our ants hold it finishes inside the budget with
+    // the full search's value: both lines closing to the edge of range, nobody dies
+    let t = Torus { rows: 24, cols: 24 };
+    let ours: Vec<Loc> = (8..13).map(|c| (10, c)).collect();
+    let foes: Vec<Loc> = (8..13).map(|c| (13, c)).collect();
+    let reach = |a: Loc| -> Vec<Loc> {
+        std::iter::once(a)
+            .chain(Dir::ALL.into_iter().map(|d| t.step(a, d)))
+            .collect()
+    };
+    let opts: Vec<Vec<Loc>> = ours.iter().map(|&a| reach(a)).collect();
+    let theirs: Vec<(Loc, u8, Vec<Loc>)> = foes
+        .iter()
+        .map(|&e| (e, 1, phalanx::enemy_options(t, 5, reach(e), e, &opts)))
+        .collect();
+    let hills: Vec<Loc> = Vec::new();
+    let new = |prune: bool, budget: u64| phalanx::Search {
+        t,
+        r2: 5,
+        homes: ours.clone(),
+        ours: opts.clone(),
+        theirs: theirs.clone(),
+        fixed: Vec::new(),
+        enemy_hills: &hills,
+        my_hills: &hills,
+        home_worth: 0,
+        prune,
+        rally: &[],
+        danger: &[],
+        kill: 512,
+        loss: 768,
+        distance: phalanx::Distance::CloseIn,
+        budget,
+        best: i64::MIN,
+        best_moves: Vec::new(),
+        cur: Vec::new(),
+        cur_theirs: Vec::new(),
+    };
+    // what chosen moves are worth against every reply
+    let worth = |moves: &[Loc]| {
+        let mut s = new(false, u64::MAX);
+        s.ours = moves.iter().map(|&l| vec![l]).collect();
+        s.max(0);
+        s.best
+    };
+    let mut full = new(false, u64::MAX);
+    full.max(0);
+    assert_eq!(
+        full.best, -80,
+        "each of ours at distance² 16 of the enemies' squares"
+    );
+    let part_budget = phalanx::BATTLE_BUDGET / 4;
+    let mut plain = new(false, part_budget);
+    plain.max(0);
+    assert_eq!(plain.budget, 0, "the search without pruning is cut short");
+    assert!(
+        worth(&plain.best_moves) <= -768,
+        "and its moves lose an ant"
+    );
+    let mut pruned = new(true, part_budget);
+    pruned.max(0);
+    assert!(
+        pruned.budget > part_budget / 2,
+        "pruned: {} left",
+        pruned.budget
+    );
+    assert_eq!(pruned.best, full.best);
+    assert_eq!(worth(&pruned.best_moves), full.best);
 }
