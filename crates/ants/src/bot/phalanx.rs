@@ -340,6 +340,19 @@ pub struct PhalanxParams {
     /// (itself included); else it holds there for the others to come up, so the raid
     /// arrives together rather than one ant at a time.
     pub raid_muster: usize,
+    /// The standoff seen closing (session 46; 0 = off, else 2 or more): a weak battle part
+    /// of one own ant ranks its squares by how many moves ahead, up to this many, it can
+    /// still step to a square that fewer than [`PhalanxParams::standoff_foes`] enemies can
+    /// reach attack range of (each enemy moving as often as we do: BFS over the known
+    /// land), so among moves the one-move max-min scores alike it takes one that keeps a
+    /// way out, the wanted order kept among equals. Session 45's traces: 405 of our 486
+    /// ants that died alone to two or more of xathis's in turns 150-299 were such parts,
+    /// holding at distance² 6-20 of his ants on a square safe for one move while more of
+    /// his came up, until every square in reach was in range of two.
+    pub standoff_steps: u32,
+    /// Enemies able to reach attack range of a square that close it
+    /// ([`PhalanxParams::standoff_steps`]; 2: a second enemy, as the lone ants died).
+    pub standoff_foes: u8,
 }
 
 impl Default for PhalanxParams {
@@ -385,6 +398,8 @@ impl Default for PhalanxParams {
             raid_reach: RAID_REACH,
             raid_fight: false,
             raid_muster: 0,
+            standoff_steps: 0,
+            standoff_foes: 2,
         }
     }
 }
@@ -1122,6 +1137,8 @@ impl PhalanxBot {
         let total = self.params.budget;
         // steps to the nearest strong own ant or own hill, made when a part needs it
         let mut rally: Option<Vec<u32>> = None;
+        // per move ahead (2, 3, ...), the enemies that can reach attack range of each square
+        let mut closing: Option<Vec<Vec<u8>>> = None;
         let mut budget = total;
         let mut done = vec![false; ants.len()];
         for seed in 0..ants.len() {
@@ -1156,7 +1173,7 @@ impl PhalanxBot {
                     .enumerate()
                     .any(|(i, &a)| !part.contains(&i) && (a == l || out[i] == Some(l)))
             };
-            let ours: Vec<Vec<Loc>> = part
+            let mut ours: Vec<Vec<Loc>> = part
                 .iter()
                 .map(|&i| {
                     let a = ants[i];
@@ -1204,6 +1221,18 @@ impl PhalanxBot {
                     lone[part[0]] = true;
                     continue;
                 }
+            }
+            if p.standoff_steps > 1 && !bold && !strong && part.len() == 1 {
+                let counts = closing.get_or_insert_with(|| {
+                    let foes: Vec<Loc> = enemies.iter().map(|&(e, _)| e).collect();
+                    let k = &self.h.k;
+                    (2..=p.standoff_steps)
+                        .map(|m| reach_counts(t, &k.water, k.attackradius2, &foes, m))
+                        .collect()
+                });
+                let open = |l: Loc| self.way_out(t, l, 1, counts, p.standoff_foes);
+                // stable: the wanted order among squares as open
+                ours[0].sort_by_key(|&l| std::cmp::Reverse(open(l)));
             }
             if self.movers.is_some() {
                 let left_out = part
@@ -1280,6 +1309,27 @@ impl PhalanxBot {
         let used = total - budget;
         self.most = self.most.max(used);
         (out, lone)
+    }
+
+    /// How many moves ahead an own ant standing on `l` after its move `m` can keep a way
+    /// out ([`PhalanxParams::standoff_steps`]): the most moves, up to one past the last of
+    /// `counts`, along which it can step (or hold) each move onto a square that fewer than
+    /// `foes` enemies can reach attack range of by then (`counts[i]`: after `i + 2` of their
+    /// moves).
+    fn way_out(&self, t: Torus, l: Loc, m: usize, counts: &[Vec<u8>], foes: u8) -> usize {
+        let Some(next) = counts.get(m - 1) else {
+            return m;
+        };
+        let mut best = m;
+        for q in self.reach(t, l) {
+            if next[t.index(q)] < foes {
+                best = best.max(self.way_out(t, q, m + 1, counts, foes));
+                if best > counts.len() {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// How many of the enemies near an own ant at `a` (within xathis's "gamma" distance:
