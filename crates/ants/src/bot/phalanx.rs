@@ -114,6 +114,16 @@
 //!   points to main's 92 in the same minutes (20 of his hills razed against 32, less
 //!   food): off. Raiders that wait near his hill for others lost in-process (122-134 to
 //!   230-245).
+//! * **The standoff seen closing** (session 46, [`PhalanxParams::standoff_steps`],
+//!   [`PhalanxParams::standoff_foes`]): in session 45's games a lone ant of ours stood off
+//!   two or three of his at the front, on a square the one-move max-min finds safe, until
+//!   more came and every square in reach was in range of two. Moving such ants out
+//!   (sessions 33-41) ended the standoff and freed his ants as their deaths did. A weak part
+//!   of one ant that ranks its equally safe moves by how many moves ahead it keeps a square
+//!   fewer than two enemies can reach leaves only where the ring is closing: over three
+//!   moves, against xathis on 35 two-player maps in both seats, 122 points to main's 90 in
+//!   the same minutes (32% against 23%; better in 21 games, worse in 7), 400 lone deaths in
+//!   turns 150-299 against 489 (docs/strength.md, session 46 (A)).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
