@@ -123,7 +123,8 @@
 //!   fewer than two enemies can reach leaves only where the ring is closing: over three
 //!   moves, against xathis on 35 two-player maps in both seats, 122 points to main's 90 in
 //!   the same minutes (32% against 23%; better in 21 games, worse in 7), 400 lone deaths in
-//!   turns 150-299 against 489 (docs/strength.md, session 46 (A)).
+//!   turns 150-299 against 489; on 13 maps with fresh games (engine seed 3) 42 points to
+//!   22, better in 6 games, worse in none: on by default (docs/strength.md, session 46 (A)).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -350,7 +351,8 @@ pub struct PhalanxParams {
     /// (itself included); else it holds there for the others to come up, so the raid
     /// arrives together rather than one ant at a time.
     pub raid_muster: usize,
-    /// The standoff seen closing (session 46; 0 = off, else 2 or more): a weak battle part
+    /// The standoff seen closing (session 46; 0 = off, else 2 or more; 3 by default since
+    /// session 46's windows against xathis): a weak battle part
     /// of one own ant ranks its squares by how many moves ahead, up to this many, it can
     /// still step to a square that fewer than [`PhalanxParams::standoff_foes`] enemies can
     /// reach attack range of (each enemy moving as often as we do: BFS over the known
@@ -408,7 +410,7 @@ impl Default for PhalanxParams {
             raid_reach: RAID_REACH,
             raid_fight: false,
             raid_muster: 0,
-            standoff_steps: 0,
+            standoff_steps: 3,
             standoff_foes: 2,
         }
     }

@@ -1445,8 +1445,10 @@ fn an_engaged_enemy_left_out_of_a_part_is_counted_when_parts_fit() {
         (13, 10, b'b'),
         (13, 11, b'b'),
     ];
+    // (the standoff look ahead counts every enemy, not only the part's: off here)
     let base = PhalanxParams {
         part: 1,
+        standoff_steps: 0,
         ..lone_params(0, false)
     };
     let fitted = PhalanxParams {
