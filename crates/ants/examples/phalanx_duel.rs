@@ -9,7 +9,9 @@
 //! says "hunter" for either), e.g. `cargo run --release -p ply-ants --example phalanx_duel --
 //! 1 1 512 768 300 180 1 5 5 5 6000000 1 0 1 3000000 0 0 0 0 2 1 0 0 0 5 0 0 0 0 0 2 12 0 0 20 0 0 0 0 phalanx maps/*.map`;
 //! also the ants that died (before the game's last turn) in turns 100-149, 150-199, 200-299
-//! and 300-499 on each side
+//! and 300-499 on each side. The standoff switch of session 46 comes from the environment:
+//! `STANDOFF_STEPS` and `STANDOFF_FOES` (unset: the defaults of `PhalanxParams`; session 46's
+//! in-process runs were made when the default was off, so the opponent `phalanx` was too).
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -21,6 +23,14 @@ impl AntsBot for Shared {
     fn answer(&mut self, message: &str) -> Vec<String> {
         self.0.lock().unwrap().answer(message)
     }
+}
+
+/// The environment variable `name` parsed, or `default` when it is not set.
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 fn main() {
@@ -65,6 +75,10 @@ fn main() {
         raid_muster: args[37].parse().unwrap(),
         prune_replies: args[38] == "1",
         cut_foes: args[39].parse().unwrap(),
+        // session 46's switch from the environment (`STANDOFF_STEPS`, `STANDOFF_FOES`), so
+        // the arguments stay as they were
+        standoff_steps: env_or("STANDOFF_STEPS", PhalanxParams::default().standoff_steps),
+        standoff_foes: env_or("STANDOFF_FOES", PhalanxParams::default().standoff_foes),
     };
     // the opponent: the hunter, or the phalanx with its default choices
     let phalanx_opponent = match args[40].as_str() {

@@ -114,6 +114,17 @@
 //!   points to main's 92 in the same minutes (20 of his hills razed against 32, less
 //!   food): off. Raiders that wait near his hill for others lost in-process (122-134 to
 //!   230-245).
+//! * **The standoff seen closing** (session 46, [`PhalanxParams::standoff_steps`],
+//!   [`PhalanxParams::standoff_foes`]): in session 45's games a lone ant of ours stood off
+//!   two or three of his at the front, on a square the one-move max-min finds safe, until
+//!   more came and every square in reach was in range of two. Moving such ants out
+//!   (sessions 33-41) ended the standoff and freed his ants as their deaths did. A weak part
+//!   of one ant that ranks its equally safe moves by how many moves ahead it keeps a square
+//!   fewer than two enemies can reach leaves only where the ring is closing: over three
+//!   moves, against xathis on 35 two-player maps in both seats, 122 points to main's 90 in
+//!   the same minutes (32% against 23%; better in 21 games, worse in 7), 400 lone deaths in
+//!   turns 150-299 against 489; on 13 maps with fresh games (engine seed 3) 42 points to
+//!   22, better in 6 games, worse in none: on by default (docs/strength.md, session 46 (A)).
 //!
 //! Measured (docs/strength.md, session 30, before the economy): in-process against the hunter on 34 two-player
 //! maps in both seats, 263 points to 143 (the hunter against itself: 203 to 203); without
@@ -357,6 +368,20 @@ pub struct PhalanxParams {
     /// (itself included); else it holds there for the others to come up, so the raid
     /// arrives together rather than one ant at a time.
     pub raid_muster: usize,
+    /// The standoff seen closing (session 46; 0 = off, else 2 or more; 3 by default since
+    /// session 46's windows against xathis): a weak battle part
+    /// of one own ant ranks its squares by how many moves ahead, up to this many, it can
+    /// still step to a square that fewer than [`PhalanxParams::standoff_foes`] enemies can
+    /// reach attack range of (each enemy moving as often as we do: BFS over the known
+    /// land), so among moves the one-move max-min scores alike it takes one that keeps a
+    /// way out, the wanted order kept among equals. Session 45's traces: 405 of our 486
+    /// ants that died alone to two or more of xathis's in turns 150-299 were such parts,
+    /// holding at distance² 6-20 of his ants on a square safe for one move while more of
+    /// his came up, until every square in reach was in range of two.
+    pub standoff_steps: u32,
+    /// Enemies able to reach attack range of a square that close it
+    /// ([`PhalanxParams::standoff_steps`]; 2: a second enemy, as the lone ants died).
+    pub standoff_foes: u8,
 }
 
 impl Default for PhalanxParams {
@@ -404,6 +429,8 @@ impl Default for PhalanxParams {
             raid_muster: 0,
             prune_replies: false,
             cut_foes: 0,
+            standoff_steps: 3,
+            standoff_foes: 2,
         }
     }
 }
@@ -1143,6 +1170,8 @@ impl PhalanxBot {
         let total = self.params.budget;
         // steps to the nearest strong own ant or own hill, made when a part needs it
         let mut rally: Option<Vec<u32>> = None;
+        // per move ahead (2, 3, ...), the enemies that can reach attack range of each square
+        let mut closing: Option<Vec<Vec<u8>>> = None;
         let mut budget = total;
         let mut done = vec![false; ants.len()];
         for seed in 0..ants.len() {
@@ -1186,7 +1215,7 @@ impl PhalanxBot {
                     .enumerate()
                     .any(|(i, &a)| !part.contains(&i) && (a == l || out[i] == Some(l)))
             };
-            let ours: Vec<Vec<Loc>> = part
+            let mut ours: Vec<Vec<Loc>> = part
                 .iter()
                 .map(|&i| {
                     let a = ants[i];
@@ -1234,6 +1263,18 @@ impl PhalanxBot {
                     lone[part[0]] = true;
                     continue;
                 }
+            }
+            if p.standoff_steps > 1 && !bold && !strong && part.len() == 1 {
+                let counts = closing.get_or_insert_with(|| {
+                    let foes: Vec<Loc> = enemies.iter().map(|&(e, _)| e).collect();
+                    let k = &self.h.k;
+                    (2..=p.standoff_steps)
+                        .map(|m| reach_counts(t, &k.water, k.attackradius2, &foes, m))
+                        .collect()
+                });
+                let open = |l: Loc| self.way_out(t, l, 1, counts, p.standoff_foes);
+                // stable: the wanted order among squares as open
+                ours[0].sort_by_key(|&l| std::cmp::Reverse(open(l)));
             }
             if self.movers.is_some() {
                 let left_out = part
@@ -1318,6 +1359,27 @@ impl PhalanxBot {
         let used = total - budget;
         self.most = self.most.max(used);
         (out, lone)
+    }
+
+    /// How many moves ahead an own ant standing on `l` after its move `m` can keep a way
+    /// out ([`PhalanxParams::standoff_steps`]): the most moves, up to one past the last of
+    /// `counts`, along which it can step (or hold) each move onto a square that fewer than
+    /// `foes` enemies can reach attack range of by then (`counts[i]`: after `i + 2` of their
+    /// moves).
+    fn way_out(&self, t: Torus, l: Loc, m: usize, counts: &[Vec<u8>], foes: u8) -> usize {
+        let Some(next) = counts.get(m - 1) else {
+            return m;
+        };
+        let mut best = m;
+        for q in self.reach(t, l) {
+            if next[t.index(q)] < foes {
+                best = best.max(self.way_out(t, q, m + 1, counts, foes));
+                if best > counts.len() {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// How many of the enemies near an own ant at `a` (within xathis's "gamma" distance:

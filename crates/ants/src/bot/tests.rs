@@ -1218,6 +1218,48 @@ fn threat_field_orders_are_legal_and_stay_in_budget() {
     }
 }
 
+#[test]
+fn a_lone_ant_in_a_closing_standoff_keeps_a_way_out() {
+    // our lone ant at (10, 10), engaged with enemies 4 steps north, east and south: holding
+    // and stepping west are out of their reach this turn (north, east and south are not),
+    // and the search holds (its wanted square among equally safe ones). After their
+    // second move two or more of them can reach attack range of every square the ant can
+    // take from (10, 10) (the ring closes), while from (10, 9) the ant can still step to
+    // (10, 8), which none of them can reach: seeing two moves ahead the ant steps west.
+    // It holds when a square is counted closed only at four enemies (none is), and
+    // against the north and south enemies alone ((10, 9) then is out of their reach)
+    let order = |enemies: &[(usize, usize)], standoff_steps, standoff_foes| {
+        let mut all = vec![(10, 10, b'a'), (30, 10, b'0'), (30, 30, b'1')];
+        all.extend(enemies.iter().map(|&(r, c)| (r, c, b'b')));
+        let params = PhalanxParams {
+            standoff_steps,
+            standoff_foes,
+            ..lone_params(0, false)
+        };
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 10 10 "))
+    };
+    let three = [(6, 10), (10, 14), (14, 10)];
+    assert_eq!(order(&three, 0, 2), None);
+    assert_eq!(order(&three, 2, 2).as_deref(), Some("o 10 10 w"));
+    assert_eq!(order(&three, 3, 2).as_deref(), Some("o 10 10 w"));
+    assert_eq!(order(&three, 2, 4), None);
+    assert_eq!(order(&[(6, 10), (14, 10)], 2, 2), None);
+}
+
+#[test]
+fn standoff_orders_are_legal_and_stay_in_budget() {
+    // whole games with the standoff seen two and three moves ahead against the hunter:
+    // every order is accepted and no turn's battles spend more than the node budget
+    for standoff_steps in [2, 3] {
+        assert_a_whole_game_stays_in_budget(PhalanxParams {
+            standoff_steps,
+            ..PhalanxParams::default()
+        });
+    }
+}
+
 /// Phalanx parameters with the economy off and xathis's escape and attack on detached
 /// enemies as given.
 fn xathis_params(escape: bool, detached: bool) -> PhalanxParams {
@@ -1433,8 +1475,10 @@ fn an_engaged_enemy_left_out_of_a_part_is_counted_when_parts_fit() {
         (13, 10, b'b'),
         (13, 11, b'b'),
     ];
+    // (the standoff look ahead counts every enemy, not only the part's: off here)
     let base = PhalanxParams {
         part: 1,
+        standoff_steps: 0,
         ..lone_params(0, false)
     };
     let fitted = PhalanxParams {
