@@ -1,5 +1,5 @@
 //! The phalanx against the hunter (or against the phalanx with its default choices), in-process, on the maps given, both seats (engine and
-//! player seed 1, deterministic): total points, games won, ants alive at turns 100 and 150,
+//! player seed 1 unless the environment says otherwise, deterministic): total points, games won, ants alive at turns 100 and 150,
 //! ants born in turns 0-99, 100-199 and from 200 on; hills razed on each side (and the
 //! median turn), games in which each side lost every hill.
 //!
@@ -12,6 +12,8 @@
 //! and 300-499 on each side. The standoff switch of session 46 comes from the environment:
 //! `STANDOFF_STEPS` and `STANDOFF_FOES` (unset: the defaults of `PhalanxParams`; session 46's
 //! in-process runs were made when the default was off, so the opponent `phalanx` was too).
+//! `ENGINE_SEED` (default 1) picks the engine seed, and with it the food regime (seed 1:
+//! 6 food per 37 turns; seed 2: 11 per 20); `PLAYER_SEED` defaults to it.
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -101,8 +103,8 @@ fn main() {
         let map = AntsMap::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         for seat in 0..2 {
             let settings = Settings {
-                engine_seed: 1,
-                player_seed: 1,
+                engine_seed: env_or("ENGINE_SEED", 1),
+                player_seed: env_or("PLAYER_SEED", env_or("ENGINE_SEED", 1)),
                 ..Settings::default()
             };
             let mut m = AntsMatch::new(AntsGame::new(&map, settings).unwrap());

@@ -8,11 +8,8 @@
 //!
 //! `standoff_shadow MAP REPLAY STEPS FOES`
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
-use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
+use ply_ants::{AntsGame, AntsMap, AntsMatch, Playback, Settings};
 use std::collections::BTreeMap;
-
-/// A recorded ant: spawn turn, owner, its squares before each of its moves, its orders.
-type Recorded = (u32, usize, Vec<(i64, i64)>, Vec<char>);
 
 /// The orders of a turn by the ant's square: `ROW COL` to the direction.
 fn by_square(orders: &[String]) -> BTreeMap<String, String> {
@@ -28,64 +25,28 @@ fn by_square(orders: &[String]) -> BTreeMap<String, String> {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let map = AntsMap::parse(&std::fs::read_to_string(&args[1]).unwrap()).unwrap();
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&args[2]).unwrap()).unwrap();
+    let pb = Playback::parse(&std::fs::read_to_string(&args[2]).unwrap()).unwrap();
     let steps: u32 = args[3].parse().unwrap();
     let foes: u8 = args[4].parse().unwrap();
-    let names = doc["playernames"].as_array().unwrap();
-    let seat = names
+    let seat = pb
+        .names()
         .iter()
-        .position(|n| n.as_str().unwrap().starts_with("builtin"))
+        .position(|n| n.starts_with("builtin"))
         .unwrap();
-    let r = &doc["replaydata"];
-    let (rows, cols) = (
-        r["map"]["rows"].as_u64().unwrap() as i64,
-        r["map"]["cols"].as_u64().unwrap() as i64,
-    );
-    let mut ants: Vec<Recorded> = Vec::new();
-    for a in r["ants"].as_array().unwrap() {
-        let a = a.as_array().unwrap();
-        let (mut row, mut col) = (a[0].as_i64().unwrap(), a[1].as_i64().unwrap());
-        let orders: Vec<char> = a
-            .get(5)
-            .and_then(|o| o.as_str())
-            .unwrap_or("")
-            .chars()
-            .collect();
-        let mut path = vec![(row, col)];
-        for &c in &orders {
-            let (dr, dc) = match c {
-                'n' => (-1, 0),
-                's' => (1, 0),
-                'e' => (0, 1),
-                'w' => (0, -1),
-                _ => (0, 0),
-            };
-            row = (row + dr).rem_euclid(rows);
-            col = (col + dc).rem_euclid(cols);
-            path.push((row, col));
-        }
-        let spawn = a[2].as_u64().unwrap() as u32;
-        ants.push((spawn, a[4].as_u64().unwrap() as usize, path, orders));
-    }
+    // the orders of `owner` on turn `u` as recorded, sorted
     let recorded = |owner: usize, u: u32| -> Vec<String> {
-        let mut v: Vec<String> = ants
+        let mut v: Vec<String> = pb
+            .orders_on(u, owner as u8)
             .iter()
-            .filter(|a| a.1 == owner && a.0 < u && ((u - a.0 - 1) as usize) < a.3.len())
-            .filter_map(|a| {
-                let k = (u - a.0 - 1) as usize;
-                let (r, c0) = a.2[k];
-                "nesw"
-                    .contains(a.3[k])
-                    .then(|| format!("o {r} {c0} {}", a.3[k]))
-            })
+            .map(|&((r, c), d)| format!("o {r} {c} {}", d.letter() as char))
             .collect();
         v.sort();
         v
     };
+    let (engine_seed, player_seed) = pb.seeds();
     let settings = Settings {
-        engine_seed: 1,
-        player_seed: 1,
+        engine_seed: engine_seed.unwrap_or(1),
+        player_seed: player_seed.unwrap_or(1),
         turns: 1000,
         turntime: 1500,
         ..Settings::default()

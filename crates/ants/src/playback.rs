@@ -209,6 +209,7 @@ pub struct Playback {
     names: Vec<String>,
     status: Option<Vec<String>>,
     final_score: Option<Vec<i64>>,
+    seeds: (Option<i64>, Option<i64>),
 }
 
 /// Whether a JSON document looks like an Ants replay (rather than a ply board-game replay,
@@ -545,7 +546,36 @@ impl Playback {
             final_score: stored
                 .and_then(|g| g.score.as_ref())
                 .map(|s| s.iter().map(|w| w.0).collect()),
+            seeds: (data.engine_seed, data.player_seed),
         })
+    }
+
+    /// The engine and player seeds the replay records (either may be absent in replays
+    /// from elsewhere). With the map they give the game again: the engine seed also drew
+    /// the food regime.
+    pub fn seeds(&self) -> (Option<i64>, Option<i64>) {
+        self.seeds
+    }
+
+    /// The moves `player`'s ants made on `turn` (1 or later), as the square each ant stood
+    /// on before it moved and the direction, sorted by square. Ants that held have none.
+    pub fn orders_on(&self, turn: u32, player: u8) -> Vec<(Loc, Dir)> {
+        if turn == 0 {
+            return Vec::new();
+        }
+        let mut v: Vec<(Loc, Dir)> = self
+            .frame(turn - 1)
+            .ants
+            .iter()
+            .filter(|a| a.owner == player)
+            .filter_map(|a| {
+                let ant = &self.ants[a.id];
+                let k = (turn - 1 - ant.spawn_turn) as usize;
+                ant.orders.get(k).copied().flatten().map(|d| (a.loc, d))
+            })
+            .collect();
+        v.sort_unstable();
+        v
     }
 
     /// The map's size.

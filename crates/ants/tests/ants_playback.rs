@@ -183,3 +183,59 @@ fn the_shared_original_replay_plays_back() {
     }
     assert_eq!(frames[0].ants.len(), 3);
 }
+
+/// `Playback::orders_on` gives back the moves the engine took: a game between two built-in
+/// bots (engine seed 2, the rich food regime), replayed from its own replay's orders turn by
+/// turn, writes the same replay again; and the replay keeps the seeds that give the game.
+#[test]
+fn recorded_orders_replay_the_game() {
+    use ply_ants::Settings;
+    use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, play_in_process};
+    use ply_ants::mapgen::{MapGenParams, generate};
+    let map = generate(
+        &MapGenParams {
+            players: 2,
+            rows: 36,
+            cols: 36,
+            ..MapGenParams::default()
+        },
+        7,
+    )
+    .unwrap();
+    let settings = Settings {
+        engine_seed: 2,
+        player_seed: 5,
+        turns: 150,
+        ..Settings::default()
+    };
+    let mut m = AntsMatch::new(AntsGame::new(&map, settings.clone()).unwrap());
+    let mut bots: Vec<Box<dyn AntsBot>> =
+        vec![Box::new(PhalanxBot::new(0)), Box::new(HunterBot::new(1))];
+    play_in_process(&mut m, &mut bots, |_, _| {});
+    let recorded = m.game().replay();
+    let pb = Playback::from_json(&recorded).unwrap();
+    assert_eq!(pb.seeds(), (Some(2), Some(5)));
+    let moved: usize = (1..=pb.last_turn())
+        .map(|t| pb.orders_on(t, 0).len() + pb.orders_on(t, 1).len())
+        .sum();
+    assert!(
+        moved > 1000,
+        "only {moved} moves in {} turns",
+        pb.last_turn()
+    );
+    let mut again = AntsMatch::new(AntsGame::new(&map, settings).unwrap());
+    while !again.is_over() {
+        let t = again.turn();
+        let answers = (0..2u8)
+            .map(|p| {
+                Ok(pb
+                    .orders_on(t, p)
+                    .iter()
+                    .map(|&((r, c), d)| format!("o {r} {c} {}", d.letter() as char))
+                    .collect())
+            })
+            .collect();
+        again.play_turn(answers);
+    }
+    assert_eq!(again.game().replay(), recorded);
+}
