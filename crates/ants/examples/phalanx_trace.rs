@@ -9,7 +9,7 @@
 //! FOES LEFT_OUT CUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`;
 //! CUT 1 where the search ran out of its budget).
 //!
-//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [support=REACH] [parts]` (the replay's seat named
+//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [still] [cut_foes=N] [budget=N] [support=REACH] [parts]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Playback, Settings};
@@ -46,6 +46,15 @@ fn main() {
         detached: on("detached"),
         fit: on("fit"),
         prune_replies: on("prune"),
+        still_foes: on("still"),
+        cut_foes: args[3..]
+            .iter()
+            .find_map(|a| a.strip_prefix("cut_foes="))
+            .map_or(0, |r| r.parse().unwrap()),
+        budget: args[3..]
+            .iter()
+            .find_map(|a| a.strip_prefix("budget="))
+            .map_or(PhalanxParams::default().budget, |r| r.parse().unwrap()),
         support_reach: args[3..]
             .iter()
             .find_map(|a| a.strip_prefix("support="))

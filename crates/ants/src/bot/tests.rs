@@ -468,6 +468,7 @@ fn phalanx_search_agrees_with_plain_max_min() {
                 .map(|(&e, o)| (e, 1, o.clone()))
                 .collect(),
             fixed: Vec::new(),
+            still: Vec::new(),
             enemy_hills: &hills,
             my_hills: &hills,
             home_worth: 0,
@@ -1894,6 +1895,7 @@ fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
         ours: opts.clone(),
         theirs: theirs.clone(),
         fixed: Vec::new(),
+        still: Vec::new(),
         enemy_hills: &hills,
         my_hills: &hills,
         home_worth: 0,
@@ -1939,4 +1941,77 @@ fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
     );
     assert_eq!(pruned.best, full.best);
     assert_eq!(worth(&pruned.best_moves), full.best);
+}
+
+#[test]
+fn an_enemy_left_out_of_a_part_stands_in_its_search() {
+    // one of ours at (10, 10) engaged with an enemy five columns east (in the part) and
+    // with one at (12, 12) left out of the part. Closing in, the part's search steps east
+    // to (10, 11), safe from the part's enemy, but within attack range of the one left out
+    // (distance² 5): with that enemy standing in the search (`still_foes`) the step costs
+    // an ant and the search keeps out of its range; its death is not counted as a kill
+    let t = Torus { rows: 24, cols: 24 };
+    let a: Loc = (10, 10);
+    let (e, left_out): (Loc, Loc) = ((10, 15), (12, 12));
+    let reach = |a: Loc| -> Vec<Loc> {
+        std::iter::once(a)
+            .chain(Dir::ALL.into_iter().map(|d| t.step(a, d)))
+            .collect()
+    };
+    let opts = vec![reach(a)];
+    let theirs = vec![(e, 1, phalanx::enemy_options(t, 5, reach(e), e, &opts))];
+    let hills: Vec<Loc> = Vec::new();
+    let new = |still: Vec<(Loc, u8)>| phalanx::Search {
+        t,
+        r2: 5,
+        homes: vec![a],
+        ours: opts.clone(),
+        theirs: theirs.clone(),
+        fixed: Vec::new(),
+        still,
+        enemy_hills: &hills,
+        my_hills: &hills,
+        home_worth: 0,
+        prune: false,
+        rally: &[],
+        danger: &[],
+        kill: 512,
+        loss: 768,
+        distance: phalanx::Distance::CloseIn,
+        budget: u64::MAX,
+        best: i64::MIN,
+        best_moves: Vec::new(),
+        cur: Vec::new(),
+        cur_theirs: Vec::new(),
+    };
+    let mut blind = new(Vec::new());
+    blind.max(0);
+    assert_eq!(blind.best_moves, vec![(10, 11)], "without it: closes in");
+    assert!(
+        t.distance((10, 11), left_out) <= 5,
+        "into the left-out enemy's range"
+    );
+    let mut seen = new(vec![(left_out, 1)]);
+    seen.max(0);
+    assert_eq!(seen.best_moves.len(), 1);
+    assert!(
+        t.distance(seen.best_moves[0], left_out) > 5,
+        "with it: out of range ({:?})",
+        seen.best_moves
+    );
+    assert!(seen.best > -768, "and no loss: {}", seen.best);
+    // its death does not count: alone in range of two of ours (the part's on (11, 11), a
+    // fixed one on (12, 14)) it dies by the focus rule and they live, worth 0, not a kill
+    let mut two = new(vec![(left_out, 1)]);
+    two.theirs.clear();
+    two.fixed = vec![(12, 14)];
+    two.ours = vec![vec![(11, 11)]];
+    two.max(0);
+    assert_eq!(two.best, 0, "no kill counted, no loss");
+    let all = [((11, 11), 0), ((12, 14), 0), (left_out, 1)];
+    assert_eq!(
+        battle::focus_deaths(t, 5, &all),
+        vec![false, false, true],
+        "the left-out enemy dies"
+    );
 }
