@@ -1476,9 +1476,11 @@ fn an_engaged_enemy_left_out_of_a_part_is_counted_when_parts_fit() {
         (13, 10, b'b'),
         (13, 11, b'b'),
     ];
-    // (the standoff look ahead counts every enemy, not only the part's: off here)
+    // (the standoff look ahead counts every enemy, not only the part's: off here; and the
+    // cut part keeps to `part` enemies, as before `cut_foes` was on by default)
     let base = PhalanxParams {
         part: 1,
+        cut_foes: 0,
         standoff_steps: 0,
         ..lone_params(0, false)
     };
@@ -1527,6 +1529,7 @@ fn tracing_names_the_enemies_a_part_left_out() {
         let params = PhalanxParams {
             part: 1,
             part_foes: 3,
+            cut_foes: 0,
             fit,
             ..lone_params(0, false)
         };
