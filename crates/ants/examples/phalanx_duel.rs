@@ -13,7 +13,8 @@
 //! `STANDOFF_STEPS` and `STANDOFF_FOES` (unset: the defaults of `PhalanxParams`; session 46's
 //! in-process runs were made when the default was off, so the opponent `phalanx` was too).
 //! `ENGINE_SEED` (default 1) picks the engine seed, and with it the food regime (seed 1:
-//! 6 food per 37 turns; seed 2: 11 per 20); `PLAYER_SEED` defaults to it.
+//! 6 food per 37 turns; seed 2: 11 per 20); `PLAYER_SEED` defaults to it. `APPROACH_AREA`
+//! sets session 47's xathis areas in the approach (unset: the default, off).
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -81,6 +82,8 @@ fn main() {
         // the arguments stay as they were
         standoff_steps: env_or("STANDOFF_STEPS", PhalanxParams::default().standoff_steps),
         standoff_foes: env_or("STANDOFF_FOES", PhalanxParams::default().standoff_foes),
+        // session 47's switch from the environment too (`APPROACH_AREA`)
+        approach_area: env_or("APPROACH_AREA", PhalanxParams::default().approach_area),
     };
     // the opponent: the hunter, or the phalanx with its default choices
     let phalanx_opponent = match args[40].as_str() {

@@ -9,7 +9,7 @@
 //! FOES LEFT_OUT CUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`;
 //! CUT 1 where the search ran out of its budget).
 //!
-//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [support=REACH] [parts]` (the replay's seat named
+//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [support=REACH] [area=SIZE] [parts]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Playback, Settings};
@@ -50,6 +50,12 @@ fn main() {
             .iter()
             .find_map(|a| a.strip_prefix("support="))
             .map_or(0, |r| r.parse().unwrap()),
+        approach_area: args[3..]
+            .iter()
+            .find_map(|a| a.strip_prefix("area="))
+            .map_or(PhalanxParams::default().approach_area, |r| {
+                r.parse().unwrap()
+            }),
         ..PhalanxParams::default()
     };
     let mut bot = PhalanxBot::with_params(seat as u64, params).tracing();
