@@ -14,7 +14,8 @@
 //! in-process runs were made when the default was off, so the opponent `phalanx` was too).
 //! `ENGINE_SEED` (default 1) picks the engine seed, and with it the food regime (seed 1:
 //! 6 food per 37 turns; seed 2: 11 per 20); `PLAYER_SEED` defaults to it. `STILL_FOES=1`
-//! turns on session 47's `still_foes`.
+//! turns on session 47's `still_foes`; `APPROACH_AREA` sets session 47's xathis areas in
+//! the approach (unset: the default, off).
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -84,6 +85,8 @@ fn main() {
         standoff_foes: env_or("STANDOFF_FOES", PhalanxParams::default().standoff_foes),
         // session 47's switch: the enemies left out of a part stand in its search
         still_foes: env_or("STILL_FOES", 0u8) == 1,
+        // session 47's switch from the environment too (`APPROACH_AREA`)
+        approach_area: env_or("APPROACH_AREA", PhalanxParams::default().approach_area),
     };
     // the opponent: the hunter, or the phalanx with its default choices
     let phalanx_opponent = match args[40].as_str() {

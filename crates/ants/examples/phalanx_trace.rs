@@ -9,7 +9,7 @@
 //! FOES LEFT_OUT CUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`;
 //! CUT 1 where the search ran out of its budget).
 //!
-//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [still] [cut_foes=N] [budget=N] [support=REACH] [parts]` (the replay's seat named
+//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [noprune] [still] [cut_foes=N] [budget=N] [support=REACH] [area=SIZE] [parts]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Playback, Settings};
@@ -45,12 +45,13 @@ fn main() {
         escape: on("escape"),
         detached: on("detached"),
         fit: on("fit"),
-        prune_replies: on("prune"),
+        // the defaults are main's (pruned since session 47): `noprune` for older builds
+        prune_replies: (on("prune") || PhalanxParams::default().prune_replies) && !on("noprune"),
         still_foes: on("still"),
         cut_foes: args[3..]
             .iter()
             .find_map(|a| a.strip_prefix("cut_foes="))
-            .map_or(0, |r| r.parse().unwrap()),
+            .map_or(PhalanxParams::default().cut_foes, |r| r.parse().unwrap()),
         budget: args[3..]
             .iter()
             .find_map(|a| a.strip_prefix("budget="))
@@ -59,6 +60,12 @@ fn main() {
             .iter()
             .find_map(|a| a.strip_prefix("support="))
             .map_or(0, |r| r.parse().unwrap()),
+        approach_area: args[3..]
+            .iter()
+            .find_map(|a| a.strip_prefix("area="))
+            .map_or(PhalanxParams::default().approach_area, |r| {
+                r.parse().unwrap()
+            }),
         ..PhalanxParams::default()
     };
     let mut bot = PhalanxBot::with_params(seat as u64, params).tracing();

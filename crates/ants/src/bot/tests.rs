@@ -2018,3 +2018,46 @@ fn an_enemy_left_out_of_a_part_stands_in_its_search() {
         "the left-out enemy dies"
     );
 }
+
+/// Turn 1's orders of player 0 on an open 40x40 map cut into two strips by water in
+/// columns 0 and 26: both hills in the east strip, one enemy at (10, 20) in the west strip
+/// with our ants at `ours`, the economy off and the whole map in view (nothing to explore
+/// or fetch), and xathis's areas in the approach from `area` own ants (0: off).
+fn area_orders(ours: &[(usize, usize)], area: usize) -> Vec<String> {
+    let mut all: Vec<(usize, usize, u8)> = (0..40)
+        .flat_map(|r| [(r, 0, b'%'), (r, 26, b'%')])
+        .collect();
+    all.extend([(5, 33, b'0'), (20, 33, b'1'), (10, 20, b'b')]);
+    all.extend(ours.iter().map(|&(r, c)| (r, c, b'a')));
+    let params = PhalanxParams {
+        approach_area: area,
+        ..lone_params(0, false)
+    };
+    orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+}
+
+#[test]
+fn an_ant_of_an_area_of_five_approaches_the_enemy_with_xathis_areas() {
+    // five of ours spread over the west strip, no two within 5 rows and 5 columns (one in
+    // each 11x11 box, so none has the five the approach needs); only (10, 10) is within 12
+    // steps of the enemy (10 east). Their squares touch (one open strip), so with xathis's
+    // areas from five they are an area of five and (10, 10) steps east; without the switch
+    // all hold
+    let five = [(10, 10), (10, 3), (3, 10), (17, 10), (24, 3)];
+    assert!(area_orders(&five, 0).is_empty());
+    assert_eq!(area_orders(&five, 5), vec!["o 10 10 e".to_string()]);
+    // three of them are an area of three: below five they hold, from three (10, 10) steps
+    assert!(area_orders(&five[..3], 5).is_empty());
+    assert_eq!(area_orders(&five[..3], 3), vec!["o 10 10 e".to_string()]);
+    // the enemy beyond the approach's 12 steps: none moves
+    let far = [(10, 7), (10, 1), (3, 7), (17, 7), (24, 1)];
+    assert!(area_orders(&far, 5).is_empty());
+}
+
+#[test]
+fn area_approach_orders_are_legal_and_stay_in_budget() {
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        approach_area: 5,
+        ..PhalanxParams::default()
+    });
+}
