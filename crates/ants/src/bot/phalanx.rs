@@ -395,10 +395,10 @@ pub struct PhalanxParams {
     /// caught by two came in parts with an enemy left out.
     pub still_foes: bool,
     /// xathis's areas in the approach (session 47; 0 = off): an own ant with an enemy
-    /// within [`APPROACH_REACH`] BFS steps also steps towards the nearest one where its
+    /// within 12 BFS steps (`APPROACH_REACH`) also steps towards the nearest one where its
     /// area holds at least this many own ants or an own hill (xathis's `createAreas` and
     /// `approachEnemies`, 5: a BFS from every ant in view over the land up to
-    /// [`AREA_REACH`] steps, each square to the ant nearest it; own ants whose squares
+    /// 20 steps (`AREA_REACH`), each square to the ant nearest it; own ants whose squares
     /// touch share an area). Without it an ant approaches only with
     /// [`PhalanxParams::fight_mass`] own ants in its 11x11 box. The step is the approach's,
     /// so the hunter's safety rule keeps it out of a fight it would lose, and an ant the
