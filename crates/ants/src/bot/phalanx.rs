@@ -380,7 +380,10 @@ pub struct PhalanxParams {
     /// way out, the wanted order kept among equals. Session 45's traces: 405 of our 486
     /// ants that died alone to two or more of xathis's in turns 150-299 were such parts,
     /// holding at distance² 6-20 of his ants on a square safe for one move while more of
-    /// his came up, until every square in reach was in range of two.
+    /// his came up, until every square in reach was in range of two. Session 48 (A): with
+    /// mixed food most lone ants caught by two still had a way out seen three moves ahead
+    /// when they took the move that doomed them (the ring closed four to seven moves
+    /// later); five moves is the candidate against xathis (docs/strength.md).
     pub standoff_steps: u32,
     /// Enemies able to reach attack range of a square that close it
     /// ([`PhalanxParams::standoff_steps`]; 2: a second enemy, as the lone ants died).

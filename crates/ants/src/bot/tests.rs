@@ -2061,3 +2061,77 @@ fn area_approach_orders_are_legal_and_stay_in_budget() {
         ..PhalanxParams::default()
     });
 }
+
+#[test]
+fn a_standoff_seen_five_moves_ahead_leaves_a_pocket_before_it_closes() {
+    // a position of main's games against xathis (cell_maze_p02_08 with engine seed 11,
+    // turn 183, ply in seat 0): our lone ant at (20, 20) with a block of water east of it
+    // (columns 22-26) and eleven of his to the west, north-west and south. Seen three
+    // moves ahead holding, north and east all keep a way out (three moves) and it holds,
+    // as it did in the game; four moves later two of his could reach attack range of
+    // every square left to it, and it died. Seen five moves ahead only north and east
+    // keep a way out that long: the ant steps away while it still can
+    let water = [
+        (1, 3),
+        (2, 4),
+        (5, 5),
+        (1, 2),
+        (4, 4),
+        (5, 4),
+        (4, 3),
+        (-1, 4),
+        (0, 5),
+        (3, 6),
+        (-1, 3),
+        (3, 5),
+        (-1, 2),
+        (2, 3),
+        (3, 4),
+        (1, 6),
+        (2, 2),
+        (1, 5),
+        (1, 4),
+        (4, 6),
+        (0, 4),
+        (4, 5),
+        (0, 3),
+        (0, 2),
+        (3, 3),
+        (2, 6),
+        (3, 2),
+        (2, 5),
+    ];
+    let enemies = [
+        (-8, -4),
+        (5, 0),
+        (6, 1),
+        (1, -4),
+        (8, 2),
+        (-6, -3),
+        (-7, -3),
+        (2, -6),
+        (-5, -3),
+        (-4, -4),
+        (0, -4),
+    ];
+    let at = |(dr, dc): (i32, i32)| ((20 + dr) as usize, (20 + dc) as usize);
+    let order = |standoff_steps| {
+        let mut all = vec![(20, 20, b'a'), (38, 2, b'0'), (38, 38, b'1')];
+        all.extend(water.iter().map(|&d| (at(d).0, at(d).1, b'%')));
+        all.extend(enemies.iter().map(|&d| (at(d).0, at(d).1, b'b')));
+        let params = PhalanxParams {
+            standoff_steps,
+            ..lone_params(0, false)
+        };
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 20 20 "))
+    };
+    assert_eq!(order(0), None);
+    assert_eq!(order(3), None);
+    let five = order(5);
+    assert!(
+        matches!(five.as_deref(), Some("o 20 20 n" | "o 20 20 e")),
+        "{five:?}"
+    );
+}
