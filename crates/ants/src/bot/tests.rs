@@ -473,6 +473,7 @@ fn phalanx_search_agrees_with_plain_max_min() {
             my_hills: &hills,
             home_worth: 0,
             prune: false,
+            exact_cut: false,
             rally: &[],
             danger: &danger,
             kill: 512,
@@ -1903,6 +1904,7 @@ fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
         my_hills: &hills,
         home_worth: 0,
         prune,
+        exact_cut: false,
         rally: &[],
         danger: &[],
         kill: 512,
@@ -1947,6 +1949,87 @@ fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
 }
 
 #[test]
+fn a_search_cut_short_keeps_only_fully_scored_moves_with_exact_cut() {
+    // the line of five against five above, without pruned replies: with a part's share of
+    // the turn's budget the search is cut short. Without `exact_cut` it steps into a
+    // losing fight because it keeps a partly scored assignment; with it, the best fully
+    // scored one (which loses nobody)
+    let t = Torus { rows: 24, cols: 24 };
+    let ours: Vec<Loc> = (8..13).map(|c| (10, c)).collect();
+    let foes: Vec<Loc> = (8..13).map(|c| (13, c)).collect();
+    let reach = |a: Loc| -> Vec<Loc> {
+        std::iter::once(a)
+            .chain(Dir::ALL.into_iter().map(|d| t.step(a, d)))
+            .collect()
+    };
+    let opts: Vec<Vec<Loc>> = ours.iter().map(|&a| reach(a)).collect();
+    let theirs: Vec<(Loc, u8, Vec<Loc>)> = foes
+        .iter()
+        .map(|&e| (e, 1, phalanx::enemy_options(t, 5, reach(e), e, &opts)))
+        .collect();
+    let hills: Vec<Loc> = Vec::new();
+    let new = |prune: bool, budget: u64| phalanx::Search {
+        t,
+        r2: 5,
+        homes: ours.clone(),
+        ours: opts.clone(),
+        theirs: theirs.clone(),
+        fixed: Vec::new(),
+        still: Vec::new(),
+        enemy_hills: &hills,
+        my_hills: &hills,
+        home_worth: 0,
+        prune,
+        exact_cut: false,
+        rally: &[],
+        danger: &[],
+        kill: 512,
+        loss: 768,
+        distance: phalanx::Distance::CloseIn,
+        budget,
+        best: i64::MIN,
+        best_moves: Vec::new(),
+        cur: Vec::new(),
+        cur_theirs: Vec::new(),
+    };
+    // what chosen moves are worth against every reply
+    let worth = |moves: &[Loc]| {
+        let mut s = new(false, u64::MAX);
+        s.ours = moves.iter().map(|&l| vec![l]).collect();
+        s.max(0);
+        s.best
+    };
+    let mut full = new(false, u64::MAX);
+    full.max(0);
+    let part_budget = phalanx::BATTLE_BUDGET / 4;
+    // without the switch the search cut short keeps the assignment whose replies it was
+    // trying when the budget ran out, scored only against those tried: it loses an ant
+    let mut plain = new(false, part_budget);
+    plain.max(0);
+    assert_eq!(plain.budget, 0, "the search without pruning is cut short");
+    assert!(
+        plain.best > worth(&plain.best_moves),
+        "a bound, not the worth"
+    );
+    assert!(
+        worth(&plain.best_moves) <= -768,
+        "and its moves lose an ant"
+    );
+    // with it the same budget keeps the best fully scored assignment: nobody dies
+    let mut exact = new(false, part_budget);
+    exact.exact_cut = true;
+    exact.max(0);
+    assert_eq!(exact.budget, 0, "cut short as well");
+    assert_eq!(
+        worth(&exact.best_moves),
+        exact.best,
+        "its value is the moves' worth"
+    );
+    assert!(exact.best > -768, "and they lose no ant: {}", exact.best);
+    assert!(exact.best <= full.best);
+}
+
+#[test]
 fn an_enemy_left_out_of_a_part_stands_in_its_search() {
     // one of ours at (10, 10) engaged with an enemy five columns east (in the part) and
     // with one at (12, 12) left out of the part. Closing in, the part's search steps east
@@ -1976,6 +2059,7 @@ fn an_enemy_left_out_of_a_part_stands_in_its_search() {
         my_hills: &hills,
         home_worth: 0,
         prune: false,
+        exact_cut: false,
         rally: &[],
         danger: &[],
         kill: 512,
