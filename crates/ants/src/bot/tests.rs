@@ -1251,6 +1251,21 @@ fn a_lone_ant_in_a_closing_standoff_keeps_a_way_out() {
 }
 
 #[test]
+fn standoff_five_moves_and_exact_cut_orders_are_legal_and_stay_in_budget() {
+    // whole games with the standoff seen five moves ahead and with cut parts keeping only
+    // fully scored moves (session 48's candidates) against the hunter: every order is
+    // accepted and no turn's battles spend more than the node budget
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        standoff_steps: 5,
+        ..PhalanxParams::default()
+    });
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        exact_cut: true,
+        ..PhalanxParams::default()
+    });
+}
+
+#[test]
 fn standoff_orders_are_legal_and_stay_in_budget() {
     // whole games with the standoff seen two and three moves ahead against the hunter:
     // every order is accepted and no turn's battles spend more than the node budget
