@@ -9,7 +9,7 @@
 //! FOES LEFT_OUT CUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`;
 //! CUT 1 where the search ran out of its budget).
 //!
-//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [noprune] [still] [cut_foes=N] [budget=N] [support=REACH] [area=SIZE] [parts]` (the replay's seat named
+//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [noprune] [still] [cut_foes=N] [budget=N] [support=REACH] [area=SIZE] [standoff=STEPS] [exact] [parts]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Playback, Settings};
@@ -48,6 +48,7 @@ fn main() {
         // the defaults are main's (pruned since session 47): `noprune` for older builds
         prune_replies: (on("prune") || PhalanxParams::default().prune_replies) && !on("noprune"),
         still_foes: on("still"),
+        exact_cut: on("exact") || PhalanxParams::default().exact_cut,
         cut_foes: args[3..]
             .iter()
             .find_map(|a| a.strip_prefix("cut_foes="))
@@ -60,6 +61,12 @@ fn main() {
             .iter()
             .find_map(|a| a.strip_prefix("support="))
             .map_or(0, |r| r.parse().unwrap()),
+        standoff_steps: args[3..]
+            .iter()
+            .find_map(|a| a.strip_prefix("standoff="))
+            .map_or(PhalanxParams::default().standoff_steps, |r| {
+                r.parse().unwrap()
+            }),
         approach_area: args[3..]
             .iter()
             .find_map(|a| a.strip_prefix("area="))

@@ -380,7 +380,10 @@ pub struct PhalanxParams {
     /// way out, the wanted order kept among equals. Session 45's traces: 405 of our 486
     /// ants that died alone to two or more of xathis's in turns 150-299 were such parts,
     /// holding at distance² 6-20 of his ants on a square safe for one move while more of
-    /// his came up, until every square in reach was in range of two.
+    /// his came up, until every square in reach was in range of two. Session 48 (A): with
+    /// mixed food most lone ants caught by two still had a way out seen three moves ahead
+    /// when they took the move that doomed them (the ring closed four to seven moves
+    /// later); five moves is the candidate against xathis (docs/strength.md).
     pub standoff_steps: u32,
     /// Enemies able to reach attack range of a square that close it
     /// ([`PhalanxParams::standoff_steps`]; 2: a second enemy, as the lone ants died).
@@ -407,6 +410,15 @@ pub struct PhalanxParams {
     /// more often than ours of his, while ours outnumbered his at distance² 51-200, most of
     /// them exploring.
     pub approach_area: usize,
+    /// A part's search cut short keeps only fully scored moves (session 48; off by
+    /// default): when the budget runs out while the enemies' replies to an assignment of
+    /// our moves are being tried, the worst reply found so far is only a bound from above
+    /// on that assignment's worth, and without this switch the assignment is kept as the
+    /// best whenever that bound beats the best fully scored one. So a cut part could take
+    /// moves that lose ants (an ant stepping into range of two) over moves it had scored
+    /// safe. With it, the partly scored assignment is kept only if no assignment was
+    /// fully scored.
+    pub exact_cut: bool,
 }
 
 impl Default for PhalanxParams {
@@ -462,6 +474,7 @@ impl Default for PhalanxParams {
             standoff_foes: 2,
             still_foes: false,
             approach_area: 0,
+            exact_cut: false,
         }
     }
 }
@@ -1446,6 +1459,7 @@ impl PhalanxBot {
                 my_hills: &self.h.k.my_hills,
                 home_worth: p.home_worth,
                 prune,
+                exact_cut: p.exact_cut,
                 rally: if distance == Distance::Rally {
                     rally.get_or_insert_with(|| self.rally_field(t, ants, mass))
                 } else {
@@ -1976,6 +1990,9 @@ pub(super) struct Search<'a> {
     /// Whether an enemy's squares out of range of every square our ants hold are tried
     /// as one ([`PhalanxParams::prune_replies`]; only where the enemies share an owner).
     pub(super) prune: bool,
+    /// Whether an assignment whose replies were cut short by the budget is kept only when
+    /// none was fully scored ([`PhalanxParams::exact_cut`]).
+    pub(super) exact_cut: bool,
     /// Per square, BFS steps to the nearest strong own ant or own hill (read only when
     /// the distance term is [`Distance::Rally`]).
     pub(super) rally: &'a [u32],
@@ -1999,7 +2016,9 @@ impl Search<'_> {
     pub(super) fn max(&mut self, i: usize) {
         if i == self.ours.len() {
             let v = self.min(0);
-            if v > self.best {
+            // cut short, `v` only bounds the assignment's worth from above
+            let partial = self.budget == 0;
+            if v > self.best && !(self.exact_cut && partial && !self.best_moves.is_empty()) {
                 self.best = v;
                 self.best_moves = self.cur.clone();
             }

@@ -473,6 +473,7 @@ fn phalanx_search_agrees_with_plain_max_min() {
             my_hills: &hills,
             home_worth: 0,
             prune: false,
+            exact_cut: false,
             rally: &[],
             danger: &danger,
             kill: 512,
@@ -1250,6 +1251,21 @@ fn a_lone_ant_in_a_closing_standoff_keeps_a_way_out() {
 }
 
 #[test]
+fn standoff_five_moves_and_exact_cut_orders_are_legal_and_stay_in_budget() {
+    // whole games with the standoff seen five moves ahead and with cut parts keeping only
+    // fully scored moves (session 48's candidates) against the hunter: every order is
+    // accepted and no turn's battles spend more than the node budget
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        standoff_steps: 5,
+        ..PhalanxParams::default()
+    });
+    assert_a_whole_game_stays_in_budget(PhalanxParams {
+        exact_cut: true,
+        ..PhalanxParams::default()
+    });
+}
+
+#[test]
 fn standoff_orders_are_legal_and_stay_in_budget() {
     // whole games with the standoff seen two and three moves ahead against the hunter:
     // every order is accepted and no turn's battles spend more than the node budget
@@ -1903,6 +1919,7 @@ fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
         my_hills: &hills,
         home_worth: 0,
         prune,
+        exact_cut: false,
         rally: &[],
         danger: &[],
         kill: 512,
@@ -1947,6 +1964,87 @@ fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
 }
 
 #[test]
+fn a_search_cut_short_keeps_only_fully_scored_moves_with_exact_cut() {
+    // the line of five against five above, without pruned replies: with a part's share of
+    // the turn's budget the search is cut short. Without `exact_cut` it steps into a
+    // losing fight because it keeps a partly scored assignment; with it, the best fully
+    // scored one (which loses nobody)
+    let t = Torus { rows: 24, cols: 24 };
+    let ours: Vec<Loc> = (8..13).map(|c| (10, c)).collect();
+    let foes: Vec<Loc> = (8..13).map(|c| (13, c)).collect();
+    let reach = |a: Loc| -> Vec<Loc> {
+        std::iter::once(a)
+            .chain(Dir::ALL.into_iter().map(|d| t.step(a, d)))
+            .collect()
+    };
+    let opts: Vec<Vec<Loc>> = ours.iter().map(|&a| reach(a)).collect();
+    let theirs: Vec<(Loc, u8, Vec<Loc>)> = foes
+        .iter()
+        .map(|&e| (e, 1, phalanx::enemy_options(t, 5, reach(e), e, &opts)))
+        .collect();
+    let hills: Vec<Loc> = Vec::new();
+    let new = |prune: bool, budget: u64| phalanx::Search {
+        t,
+        r2: 5,
+        homes: ours.clone(),
+        ours: opts.clone(),
+        theirs: theirs.clone(),
+        fixed: Vec::new(),
+        still: Vec::new(),
+        enemy_hills: &hills,
+        my_hills: &hills,
+        home_worth: 0,
+        prune,
+        exact_cut: false,
+        rally: &[],
+        danger: &[],
+        kill: 512,
+        loss: 768,
+        distance: phalanx::Distance::CloseIn,
+        budget,
+        best: i64::MIN,
+        best_moves: Vec::new(),
+        cur: Vec::new(),
+        cur_theirs: Vec::new(),
+    };
+    // what chosen moves are worth against every reply
+    let worth = |moves: &[Loc]| {
+        let mut s = new(false, u64::MAX);
+        s.ours = moves.iter().map(|&l| vec![l]).collect();
+        s.max(0);
+        s.best
+    };
+    let mut full = new(false, u64::MAX);
+    full.max(0);
+    let part_budget = phalanx::BATTLE_BUDGET / 4;
+    // without the switch the search cut short keeps the assignment whose replies it was
+    // trying when the budget ran out, scored only against those tried: it loses an ant
+    let mut plain = new(false, part_budget);
+    plain.max(0);
+    assert_eq!(plain.budget, 0, "the search without pruning is cut short");
+    assert!(
+        plain.best > worth(&plain.best_moves),
+        "a bound, not the worth"
+    );
+    assert!(
+        worth(&plain.best_moves) <= -768,
+        "and its moves lose an ant"
+    );
+    // with it the same budget keeps the best fully scored assignment: nobody dies
+    let mut exact = new(false, part_budget);
+    exact.exact_cut = true;
+    exact.max(0);
+    assert_eq!(exact.budget, 0, "cut short as well");
+    assert_eq!(
+        worth(&exact.best_moves),
+        exact.best,
+        "its value is the moves' worth"
+    );
+    assert!(exact.best > -768, "and they lose no ant: {}", exact.best);
+    assert!(exact.best <= full.best);
+}
+
+#[test]
 fn an_enemy_left_out_of_a_part_stands_in_its_search() {
     // one of ours at (10, 10) engaged with an enemy five columns east (in the part) and
     // with one at (12, 12) left out of the part. Closing in, the part's search steps east
@@ -1976,6 +2074,7 @@ fn an_enemy_left_out_of_a_part_stands_in_its_search() {
         my_hills: &hills,
         home_worth: 0,
         prune: false,
+        exact_cut: false,
         rally: &[],
         danger: &[],
         kill: 512,
@@ -2060,4 +2159,78 @@ fn area_approach_orders_are_legal_and_stay_in_budget() {
         approach_area: 5,
         ..PhalanxParams::default()
     });
+}
+
+#[test]
+fn a_standoff_seen_five_moves_ahead_leaves_a_pocket_before_it_closes() {
+    // a position of main's games against xathis (cell_maze_p02_08 with engine seed 11,
+    // turn 183, ply in seat 0): our lone ant at (20, 20) with a block of water east of it
+    // (columns 22-26) and eleven of his to the west, north-west and south. Seen three
+    // moves ahead holding, north and east all keep a way out (three moves) and it holds,
+    // as it did in the game; four moves later two of his could reach attack range of
+    // every square left to it, and it died. Seen five moves ahead only north and east
+    // keep a way out that long: the ant steps away while it still can
+    let water = [
+        (1, 3),
+        (2, 4),
+        (5, 5),
+        (1, 2),
+        (4, 4),
+        (5, 4),
+        (4, 3),
+        (-1, 4),
+        (0, 5),
+        (3, 6),
+        (-1, 3),
+        (3, 5),
+        (-1, 2),
+        (2, 3),
+        (3, 4),
+        (1, 6),
+        (2, 2),
+        (1, 5),
+        (1, 4),
+        (4, 6),
+        (0, 4),
+        (4, 5),
+        (0, 3),
+        (0, 2),
+        (3, 3),
+        (2, 6),
+        (3, 2),
+        (2, 5),
+    ];
+    let enemies = [
+        (-8, -4),
+        (5, 0),
+        (6, 1),
+        (1, -4),
+        (8, 2),
+        (-6, -3),
+        (-7, -3),
+        (2, -6),
+        (-5, -3),
+        (-4, -4),
+        (0, -4),
+    ];
+    let at = |(dr, dc): (i32, i32)| ((20 + dr) as usize, (20 + dc) as usize);
+    let order = |standoff_steps| {
+        let mut all = vec![(20, 20, b'a'), (38, 2, b'0'), (38, 38, b'1')];
+        all.extend(water.iter().map(|&d| (at(d).0, at(d).1, b'%')));
+        all.extend(enemies.iter().map(|&d| (at(d).0, at(d).1, b'b')));
+        let params = PhalanxParams {
+            standoff_steps,
+            ..lone_params(0, false)
+        };
+        orders_in_full_view(&open_map(&all), PhalanxBot::with_params(0, params))
+            .into_iter()
+            .find(|o| o.starts_with("o 20 20 "))
+    };
+    assert_eq!(order(0), None);
+    assert_eq!(order(3), None);
+    let five = order(5);
+    assert!(
+        matches!(five.as_deref(), Some("o 20 20 n" | "o 20 20 e")),
+        "{five:?}"
+    );
 }
