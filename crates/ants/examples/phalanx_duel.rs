@@ -15,7 +15,8 @@
 //! `ENGINE_SEED` (default 1) picks the engine seed, and with it the food regime (seed 1:
 //! 6 food per 37 turns; seed 2: 11 per 20); `PLAYER_SEED` defaults to it. `STILL_FOES=1`
 //! turns on session 47's `still_foes`; `APPROACH_AREA` sets session 47's xathis areas in
-//! the approach (unset: the default, off).
+//! the approach (unset: the default, off); `PART_SHARE` and `CLOCK_GUARD` set session 48's
+//! per-part share of the budget and the clock guard (unset: the defaults).
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -87,6 +88,9 @@ fn main() {
         still_foes: env_or("STILL_FOES", 0u8) == 1,
         // session 47's switch from the environment too (`APPROACH_AREA`)
         approach_area: env_or("APPROACH_AREA", PhalanxParams::default().approach_area),
+        // session 48's switches from the environment too (`PART_SHARE`, `CLOCK_GUARD` in ms)
+        part_share: env_or("PART_SHARE", PhalanxParams::default().part_share),
+        clock_guard: env_or("CLOCK_GUARD", PhalanxParams::default().clock_guard),
     };
     // the opponent: the hunter, or the phalanx with its default choices
     let phalanx_opponent = match args[40].as_str() {
