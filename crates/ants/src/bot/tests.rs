@@ -2019,6 +2019,31 @@ fn the_clock_guard_stops_a_battle_search_past_its_deadline() {
 }
 
 #[test]
+fn a_part_may_take_the_share_of_the_turns_budget_it_is_given() {
+    // five of ours in a row, five of his three rows south, open ground: one battle part,
+    // which searched without pruning takes some 7.9 million pair checks. With a turn's
+    // budget of 16 million and a part's share of a quarter (the default) the part is cut
+    // short; with a share of the whole budget it is searched to the end
+    let mut things = vec![(30, 5, b'0'), (30, 35, b'1')];
+    things.extend((8..13).map(|c| (10, c, b'a')));
+    things.extend((8..13).map(|c| (13, c, b'b')));
+    let parts = |part_share: u64| {
+        let params = PhalanxParams {
+            explore: false,
+            prune_replies: false,
+            budget: 16_000_000,
+            part_share,
+            ..PhalanxParams::default()
+        };
+        let mut bot = PhalanxBot::with_params(0, params);
+        answer_turn_one(&open_map(&things), &mut bot);
+        bot.parts_searched()
+    };
+    assert_eq!(parts(4), (1, 1), "a quarter: cut short");
+    assert_eq!(parts(1), (1, 0), "the whole budget: searched to the end");
+}
+
+#[test]
 fn an_enemy_left_out_of_a_part_stands_in_its_search() {
     // one of ours at (10, 10) engaged with an enemy five columns east (in the part) and
     // with one at (12, 12) left out of the part. Closing in, the part's search steps east
