@@ -15,7 +15,9 @@
 //! `ENGINE_SEED` (default 1) picks the engine seed, and with it the food regime (seed 1:
 //! 6 food per 37 turns; seed 2: 11 per 20); `PLAYER_SEED` defaults to it. `STILL_FOES=1`
 //! turns on session 47's `still_foes`; `APPROACH_AREA` sets session 47's xathis areas in
-//! the approach (unset: the default, off). `EXACT_CUT=1` turns on session 48's `exact_cut`.
+//! the approach (unset: the default, off). `EXACT_CUT=1` turns on session 48's `exact_cut`;
+//! `PART_SHARE` and `CLOCK_GUARD` set session 48's per-part share of the budget and the
+//! clock guard (unset: the defaults).
 use ply_ants::bot::{AntsBot, HunterBot, PhalanxBot, PhalanxParams, play_in_process};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Settings};
 use std::sync::{Arc, Mutex};
@@ -85,9 +87,12 @@ fn main() {
         standoff_foes: env_or("STANDOFF_FOES", PhalanxParams::default().standoff_foes),
         // session 47's switch: the enemies left out of a part stand in its search
         still_foes: env_or("STILL_FOES", 0u8) == 1,
-        exact_cut: env_or("EXACT_CUT", 0u8) == 1,
+        exact_cut: env_or("EXACT_CUT", u8::from(PhalanxParams::default().exact_cut)) == 1,
         // session 47's switch from the environment too (`APPROACH_AREA`)
         approach_area: env_or("APPROACH_AREA", PhalanxParams::default().approach_area),
+        // session 48's switches from the environment too (`PART_SHARE`, `CLOCK_GUARD` in ms)
+        part_share: env_or("PART_SHARE", PhalanxParams::default().part_share),
+        clock_guard: env_or("CLOCK_GUARD", PhalanxParams::default().clock_guard),
     };
     // the opponent: the hunter, or the phalanx with its default choices
     let phalanx_opponent = match args[40].as_str() {

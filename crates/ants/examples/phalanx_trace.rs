@@ -9,7 +9,15 @@
 //! FOES LEFT_OUT CUT` (strength 2 bold, 1 strong, 0 weak; each list `ROW:COL,...` or `-`;
 //! CUT 1 where the search ran out of its budget).
 //!
-//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [noprune] [still] [cut_foes=N] [budget=N] [support=REACH] [area=SIZE] [standoff=STEPS] [exact] [parts]` (the replay's seat named
+//! With `times`, also a line per turn `T TURN MICROS PARTS CUT` (the phalanx's answer's wall
+//! time, the battle parts searched and those cut short on that turn).
+//!
+//! With `shadow`, the recorded orders of both sides are played whatever the phalanx answers
+//! (so a build or settings other than the replay's can be traced on the same positions),
+//! and each turn where they differ gets a line `D TURN DIFFERENT RECORDED` (orders not in
+//! the replay's, orders in the replay).
+//!
+//! `phalanx_trace MAP REPLAY [escape] [detached] [fit] [prune] [noprune] [still] [cut_foes=N] [budget=N] [part=N] [share=N] [guard=MS] [support=REACH] [area=SIZE] [standoff=STEPS] [exact] [parts] [times] [shadow]` (the replay's seat named
 //! `builtin:phalanx` is replayed, with the switches named turned on)
 use ply_ants::bot::{AntsBot, PhalanxBot, PhalanxParams};
 use ply_ants::{AntsGame, AntsMap, AntsMatch, Playback, Settings};
@@ -57,6 +65,18 @@ fn main() {
             .iter()
             .find_map(|a| a.strip_prefix("budget="))
             .map_or(PhalanxParams::default().budget, |r| r.parse().unwrap()),
+        part: args[3..]
+            .iter()
+            .find_map(|a| a.strip_prefix("part="))
+            .map_or(PhalanxParams::default().part, |r| r.parse().unwrap()),
+        part_share: args[3..]
+            .iter()
+            .find_map(|a| a.strip_prefix("share="))
+            .map_or(PhalanxParams::default().part_share, |r| r.parse().unwrap()),
+        clock_guard: args[3..]
+            .iter()
+            .find_map(|a| a.strip_prefix("guard="))
+            .map_or(PhalanxParams::default().clock_guard, |r| r.parse().unwrap()),
         support_reach: args[3..]
             .iter()
             .find_map(|a| a.strip_prefix("support="))
@@ -82,7 +102,18 @@ fn main() {
         for s in 0..2 {
             let a = if s == seat {
                 if m.expects_answer(s) {
+                    let before = bot.parts_searched();
+                    let clock = std::time::Instant::now();
                     let o = bot.answer(m.pending(s));
+                    let micros = clock.elapsed().as_micros();
+                    if u > 0 && on("times") {
+                        let after = bot.parts_searched();
+                        println!(
+                            "T {u} {micros} {} {}",
+                            after.0 - before.0,
+                            after.1 - before.1
+                        );
+                    }
                     if u > 0 {
                         for &((r, c), mover) in bot.movers() {
                             println!("{u} {r} {c} {mover:?}");
@@ -111,10 +142,18 @@ fn main() {
                     }
                     let mine: BTreeSet<String> = o.iter().cloned().collect();
                     if m.turn() > 0 && mine != recorded(s, u) {
-                        eprintln!("turn {u}: orders differ from the replay's");
-                        return;
+                        if !on("shadow") {
+                            eprintln!("turn {u}: orders differ from the replay's");
+                            return;
+                        }
+                        let rec = recorded(s, u);
+                        println!("D {u} {} {}", mine.difference(&rec).count(), rec.len());
                     }
-                    o
+                    if on("shadow") && m.turn() > 0 {
+                        recorded(s, u).into_iter().collect()
+                    } else {
+                        o
+                    }
                 } else {
                     Vec::new()
                 }

@@ -229,9 +229,19 @@ pub struct PhalanxParams {
     /// enemies breadth-first up to [`PhalanxParams::part`] each, and an ant near the end
     /// may fight enemies the search left out.
     pub fit: bool,
-    /// Pair checks of the focus rule the battles may spend in one turn; one part at most a
-    /// quarter of it.
+    /// Pair checks of the focus rule the battles may spend in one turn; one part at most
+    /// [`PhalanxParams::part_share`] of it.
     pub budget: u64,
+    /// One battle part may spend at most `budget / part_share` pair checks (4: a quarter),
+    /// so a large part cut short leaves budget for the parts after it.
+    pub part_share: u64,
+    /// A guard on the wall clock (0 = off): once this many milliseconds have passed since
+    /// the turn's message was read, the battle search stops as if its budget were spent
+    /// (the parts not yet searched hold, a part being searched keeps the best moves
+    /// found). The node budget keeps the games deterministic; the guard only keeps a turn
+    /// on a loaded machine clear of the time limit, so it should never act where the
+    /// machine is not starved (it is counted: [`PhalanxBot::guard_stops`]).
+    pub clock_guard: u64,
     /// Idle ants step towards the largest explore value on their horizon (xathis), else
     /// to the nearest square not seen lately (the hunter).
     pub explore: bool,
@@ -440,6 +450,8 @@ impl Default for PhalanxParams {
             // four times the budget, with pruned replies and parts of up to 8 enemies below:
             // parts large enough for rich food's fights (docs/strength.md, session 47 (A))
             budget: 4 * BATTLE_BUDGET,
+            part_share: 4,
+            clock_guard: 0,
             explore: true,
             // distribution spread the ants thin and lost points against xathis
             // (docs/strength.md, session 32)
@@ -512,6 +524,10 @@ pub struct PhalanxBot {
     most: u64,
     /// Parts searched, and those cut short by the budget, over the game.
     parts: (u64, u64),
+    /// When the turn's message was read (for [`PhalanxParams::clock_guard`]).
+    turn_start: Option<std::time::Instant>,
+    /// Turns whose battle search the clock guard stopped.
+    guard_stops: u64,
     /// Explore values and the search marks of the economy.
     economy: Economy,
     /// The most squares any one turn's economy visited.
@@ -552,6 +568,8 @@ impl PhalanxBot {
             params,
             most: 0,
             parts: (0, 0),
+            turn_start: None,
+            guard_stops: 0,
             economy: Economy::default(),
             most_economy: 0,
             movers: None,
@@ -586,6 +604,12 @@ impl PhalanxBot {
     /// The most pair checks of the focus rule any one turn's battles used so far.
     pub fn most_battle_work(&self) -> u64 {
         self.most
+    }
+
+    /// Turns so far whose battle search the clock guard ([`PhalanxParams::clock_guard`])
+    /// stopped.
+    pub fn guard_stops(&self) -> u64 {
+        self.guard_stops
     }
 
     /// The parts searched so far, and how many of them the budget cut short.
@@ -1296,6 +1320,11 @@ impl PhalanxBot {
         // per move ahead (2, 3, ...), the enemies that can reach attack range of each square
         let mut closing: Option<Vec<Vec<u8>>> = None;
         let mut budget = total;
+        let deadline = self
+            .turn_start
+            .filter(|_| self.params.clock_guard > 0)
+            .map(|s| s + std::time::Duration::from_millis(self.params.clock_guard));
+        let mut stopped = false;
         let mut done = vec![false; ants.len()];
         for seed in 0..ants.len() {
             if !engaged[seed] || done[seed] {
@@ -1469,7 +1498,14 @@ impl PhalanxBot {
                 kill,
                 loss,
                 distance,
-                budget: budget.min(total / 4),
+                budget: if stopped {
+                    0
+                } else {
+                    budget.min(total / self.params.part_share.max(1))
+                },
+                deadline,
+                ticks: 0,
+                stopped: false,
                 best: i64::MIN,
                 best_moves: Vec::new(),
                 cur: Vec::new(),
@@ -1478,6 +1514,7 @@ impl PhalanxBot {
             let before = s.budget;
             s.max(0);
             budget -= before - s.budget;
+            stopped |= s.stopped;
             self.parts.0 += 1;
             self.parts.1 += u64::from(s.budget == 0);
             if self.movers.is_some()
@@ -1497,6 +1534,7 @@ impl PhalanxBot {
         }
         let used = total - budget;
         self.most = self.most.max(used);
+        self.guard_stops += u64::from(stopped);
         (out, lone)
     }
 
@@ -2004,6 +2042,13 @@ pub(super) struct Search<'a> {
     pub(super) distance: Distance,
     /// Pair checks left.
     pub(super) budget: u64,
+    /// The clock guard's deadline ([`PhalanxParams::clock_guard`]): past it the budget is
+    /// spent.
+    pub(super) deadline: Option<std::time::Instant>,
+    /// Pair checks since the clock was last read.
+    pub(super) ticks: u64,
+    /// Whether the clock guard stopped the search.
+    pub(super) stopped: bool,
     pub(super) best: i64,
     pub(super) best_moves: Vec<Loc>,
     pub(super) cur: Vec<Loc>,
@@ -2114,6 +2159,17 @@ impl Search<'_> {
         all.extend(self.still.iter().copied());
         let cost = (all.len() * all.len()) as u64;
         self.budget = self.budget.saturating_sub(cost);
+        if let Some(d) = self.deadline {
+            // the clock is read about once a millisecond
+            self.ticks += cost;
+            if self.ticks >= 1 << 18 {
+                self.ticks = 0;
+                if std::time::Instant::now() >= d {
+                    self.budget = 0;
+                    self.stopped = true;
+                }
+            }
+        }
         let dead = battle::focus_deaths(self.t, self.r2, &all);
         let losses = dead[..m].iter().filter(|&&d| d).count() as i64;
         let kills = dead[m..m + self.cur_theirs.len()]
@@ -2160,6 +2216,9 @@ impl Search<'_> {
 
 impl AntsBot for PhalanxBot {
     fn answer(&mut self, message: &str) -> Vec<String> {
+        if self.params.clock_guard > 0 {
+            self.turn_start = Some(std::time::Instant::now());
+        }
         if !self.h.k.read(message) {
             return Vec::new();
         }

@@ -480,6 +480,9 @@ fn phalanx_search_agrees_with_plain_max_min() {
             loss: 768,
             distance,
             budget: u64::MAX,
+            deadline: None,
+            ticks: 0,
+            stopped: false,
             best: i64::MIN,
             best_moves: Vec::new(),
             cur: Vec::new(),
@@ -1926,6 +1929,9 @@ fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
         loss: 768,
         distance: phalanx::Distance::CloseIn,
         budget,
+        deadline: None,
+        ticks: 0,
+        stopped: false,
         best: i64::MIN,
         best_moves: Vec::new(),
         cur: Vec::new(),
@@ -2002,6 +2008,9 @@ fn a_search_cut_short_keeps_only_fully_scored_moves_with_exact_cut() {
         loss: 768,
         distance: phalanx::Distance::CloseIn,
         budget,
+        deadline: None,
+        ticks: 0,
+        stopped: false,
         best: i64::MIN,
         best_moves: Vec::new(),
         cur: Vec::new(),
@@ -2045,6 +2054,98 @@ fn a_search_cut_short_keeps_only_fully_scored_moves_with_exact_cut() {
 }
 
 #[test]
+fn the_clock_guard_stops_a_battle_search_past_its_deadline() {
+    // five of ours against five of his, searched without pruning: the whole search takes
+    // some 2.7 million pair checks. With the clock guard's deadline already past, the
+    // search reads the clock after its first 2^18 pair checks, stops as if its budget were
+    // spent and keeps the best moves found; with no deadline it goes on until its budget
+    // of 2^21 pair checks is spent
+    let t = Torus { rows: 24, cols: 24 };
+    let ours: Vec<Loc> = (8..13).map(|c| (10, c)).collect();
+    let foes: Vec<Loc> = (8..13).map(|c| (13, c)).collect();
+    let reach = |a: Loc| -> Vec<Loc> {
+        std::iter::once(a)
+            .chain(Dir::ALL.into_iter().map(|d| t.step(a, d)))
+            .collect()
+    };
+    let opts: Vec<Vec<Loc>> = ours.iter().map(|&a| reach(a)).collect();
+    let theirs: Vec<(Loc, u8, Vec<Loc>)> = foes
+        .iter()
+        .map(|&e| (e, 1, phalanx::enemy_options(t, 5, reach(e), e, &opts)))
+        .collect();
+    let hills: Vec<Loc> = Vec::new();
+    let budget = 1 << 21;
+    let new = |deadline: Option<std::time::Instant>| phalanx::Search {
+        t,
+        r2: 5,
+        homes: ours.clone(),
+        ours: opts.clone(),
+        theirs: theirs.clone(),
+        fixed: Vec::new(),
+        still: Vec::new(),
+        enemy_hills: &hills,
+        my_hills: &hills,
+        home_worth: 0,
+        prune: false,
+        exact_cut: false,
+        rally: &[],
+        danger: &[],
+        kill: 512,
+        loss: 768,
+        distance: phalanx::Distance::CloseIn,
+        budget,
+        deadline,
+        ticks: 0,
+        stopped: false,
+        best: i64::MIN,
+        best_moves: Vec::new(),
+        cur: Vec::new(),
+        cur_theirs: Vec::new(),
+    };
+    let mut free = new(None);
+    free.max(0);
+    assert!(!free.stopped);
+    assert_eq!(
+        free.budget, 0,
+        "without the guard the whole budget is spent"
+    );
+    let mut guarded = new(Some(std::time::Instant::now()));
+    guarded.max(0);
+    assert!(guarded.stopped, "the guard stopped the search");
+    assert_eq!(guarded.budget, 0);
+    assert_eq!(
+        guarded.best_moves.len(),
+        5,
+        "with the best moves found so far"
+    );
+}
+
+#[test]
+fn a_part_may_take_the_share_of_the_turns_budget_it_is_given() {
+    // five of ours in a row, five of his three rows south, open ground: one battle part,
+    // which searched without pruning takes some 7.9 million pair checks. With a turn's
+    // budget of 16 million and a part's share of a quarter (the default) the part is cut
+    // short; with a share of the whole budget it is searched to the end
+    let mut things = vec![(30, 5, b'0'), (30, 35, b'1')];
+    things.extend((8..13).map(|c| (10, c, b'a')));
+    things.extend((8..13).map(|c| (13, c, b'b')));
+    let parts = |part_share: u64| {
+        let params = PhalanxParams {
+            explore: false,
+            prune_replies: false,
+            budget: 16_000_000,
+            part_share,
+            ..PhalanxParams::default()
+        };
+        let mut bot = PhalanxBot::with_params(0, params);
+        answer_turn_one(&open_map(&things), &mut bot);
+        bot.parts_searched()
+    };
+    assert_eq!(parts(4), (1, 1), "a quarter: cut short");
+    assert_eq!(parts(1), (1, 0), "the whole budget: searched to the end");
+}
+
+#[test]
 fn an_enemy_left_out_of_a_part_stands_in_its_search() {
     // one of ours at (10, 10) engaged with an enemy five columns east (in the part) and
     // with one at (12, 12) left out of the part. Closing in, the part's search steps east
@@ -2081,6 +2182,9 @@ fn an_enemy_left_out_of_a_part_stands_in_its_search() {
         loss: 768,
         distance: phalanx::Distance::CloseIn,
         budget: u64::MAX,
+        deadline: None,
+        ticks: 0,
+        stopped: false,
         best: i64::MIN,
         best_moves: Vec::new(),
         cur: Vec::new(),
