@@ -158,6 +158,8 @@ struct Knowledge {
     player_seed: i64,
     attackradius2: usize,
     viewradius2: usize,
+    /// The turn's time limit in milliseconds from the setup (0: not told).
+    turntime: u64,
     turn: u32,
     water: Vec<bool>,
     /// Last turn each square was in view (0: never).
@@ -207,6 +209,7 @@ impl Knowledge {
                 }
                 Some("attackradius2") => self.attackradius2 = num(1),
                 Some("viewradius2") => self.viewradius2 = num(1),
+                Some("turntime") => self.turntime = num(1) as u64,
                 Some("w") => {
                     if let Some(t) = self.torus {
                         self.water[t.index((num(1), num(2)))] = true;

@@ -136,8 +136,10 @@
 //! Large groups are searched in parts of at most [`PART`] own ants and as many enemies; the
 //! own ants of the group outside the part stand where they were chosen to go (or where they
 //! are, if not yet chosen). The search is cut by a node budget
-//! ([`BATTLE_BUDGET`] pair checks of the focus rule a turn), not by the clock, so a turn's
-//! work is bounded and the same on every run; cut short, a part keeps the best moves found.
+//! ([`PhalanxParams::budget`] pair checks of the focus rule a turn), not by the clock, so a
+//! turn's work is bounded and the same on every run; cut short, a part keeps the best fully
+//! scored moves found ([`PhalanxParams::exact_cut`]). A guard on the clock
+//! ([`PhalanxParams::clock_guard`]) stops the search only in a turn starved of the CPU.
 
 use super::battle;
 use super::economy::{Economy, OWN_NEIGHBOURS};
@@ -240,7 +242,9 @@ pub struct PhalanxParams {
     /// (the parts not yet searched hold, a part being searched keeps the best moves
     /// found). The node budget keeps the games deterministic; the guard only keeps a turn
     /// on a loaded machine clear of the time limit, so it should never act where the
-    /// machine is not starved (it is counted: [`PhalanxBot::guard_stops`]).
+    /// machine is not starved (it is counted: [`PhalanxBot::guard_stops`]). 500 by
+    /// default (session 48), and never more than a third of the turn's time when the
+    /// setup tells it (`turntime`).
     pub clock_guard: u64,
     /// Idle ants step towards the largest explore value on their horizon (xathis), else
     /// to the nearest square not seen lately (the hunter).
@@ -420,7 +424,7 @@ pub struct PhalanxParams {
     /// more often than ours of his, while ours outnumbered his at distance² 51-200, most of
     /// them exploring.
     pub approach_area: usize,
-    /// A part's search cut short keeps only fully scored moves (session 48; off by
+    /// A part's search cut short keeps only fully scored moves (session 48; on by
     /// default): when the budget runs out while the enemies' replies to an assignment of
     /// our moves are being tried, the worst reply found so far is only a bound from above
     /// on that assignment's worth, and without this switch the assignment is kept as the
@@ -447,11 +451,15 @@ impl Default for PhalanxParams {
             part: PART,
             part_foes: PART,
             fit: false,
-            // four times the budget, with pruned replies and parts of up to 8 enemies below:
-            // parts large enough for rich food's fights (docs/strength.md, session 47 (A))
-            budget: 4 * BATTLE_BUDGET,
+            // sixteen times the budget (session 48 (B); four times since session 47 (A)),
+            // with pruned replies and parts of up to 8 enemies below: parts large enough for
+            // the fights of rich food. Against xathis over two windows his dead per ours 0.59
+            // against 0.52 (better in 52 games of 94, worse in 16), points within noise; the
+            // longest turn 302 ms, so the clock guard keeps a starved turn clear of the limit
+            // (it never acted in those 94 games) (docs/strength.md, session 48)
+            budget: 16 * BATTLE_BUDGET,
             part_share: 4,
-            clock_guard: 0,
+            clock_guard: 500,
             explore: true,
             // distribution spread the ants thin and lost points against xathis
             // (docs/strength.md, session 32)
@@ -486,7 +494,10 @@ impl Default for PhalanxParams {
             standoff_foes: 2,
             still_foes: false,
             approach_area: 0,
-            exact_cut: false,
+            // on since session 48 (A): a cut part kept a bound from above as a value, and
+            // stepped into losing fights; against xathis his dead per ours better in 27
+            // games, worse in 13 of 52, points even (docs/strength.md, session 48 (A))
+            exact_cut: true,
         }
     }
 }
@@ -1320,10 +1331,11 @@ impl PhalanxBot {
         // per move ahead (2, 3, ...), the enemies that can reach attack range of each square
         let mut closing: Option<Vec<Vec<u8>>> = None;
         let mut budget = total;
+        let guard = guard_ms(self.params.clock_guard, self.h.k.turntime);
         let deadline = self
             .turn_start
-            .filter(|_| self.params.clock_guard > 0)
-            .map(|s| s + std::time::Duration::from_millis(self.params.clock_guard));
+            .filter(|_| guard > 0)
+            .map(|s| s + std::time::Duration::from_millis(guard));
         let mut stopped = false;
         let mut done = vec![false; ants.len()];
         for seed in 0..ants.len() {
@@ -2211,6 +2223,17 @@ impl Search<'_> {
             }
         }
         v
+    }
+}
+
+/// The clock guard's time in milliseconds ([`PhalanxParams::clock_guard`]): the guard as
+/// set, but never more than a third of the turn's time limit when the setup told it
+/// (`turntime`; the 2011 contest's games had 500 ms, where a guard of 500 would be no
+/// guard). 0 keeps the guard off.
+pub(super) fn guard_ms(clock_guard: u64, turntime: u64) -> u64 {
+    match turntime {
+        0 => clock_guard,
+        t => clock_guard.min(t / 3),
     }
 }
 

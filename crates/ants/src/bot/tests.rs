@@ -2338,3 +2338,14 @@ fn a_standoff_seen_five_moves_ahead_leaves_a_pocket_before_it_closes() {
         "{five:?}"
     );
 }
+
+#[test]
+fn the_clock_guard_never_exceeds_a_third_of_the_turn() {
+    // the contest's 500 ms turns: a guard of 500 ms would be no guard, so a third of it
+    assert_eq!(phalanx::guard_ms(500, 500), 166);
+    // the windows' 1500 ms: the guard as set
+    assert_eq!(phalanx::guard_ms(500, 1500), 500);
+    // no turntime in the setup: the guard as set; a guard of 0 stays off
+    assert_eq!(phalanx::guard_ms(500, 0), 500);
+    assert_eq!(phalanx::guard_ms(0, 500), 0);
+}
