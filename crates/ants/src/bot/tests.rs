@@ -1888,14 +1888,10 @@ fn group_approach_orders_are_legal_and_stay_in_budget() {
     });
 }
 
-#[test]
-fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
-    // five of ours in a row, five of his three rows south, open ground: every ant can
-    // reach attack range of the line opposite. With a part's share of the turn's budget
-    // the search that tries each enemy's squares in range of any square we might take is
-    // cut short and steps into a losing fight (its moves lose an ant to the best reply);
-    // with replies pruned to the squares our ants hold it finishes inside the budget with
-    // the full search's value: both lines closing to the edge of range, nobody dies
+/// Five of ours in a row at (10, 8..13) and five of his three rows south on an open 24x24
+/// torus, every ant able to reach attack range of the line opposite: one battle part, with
+/// replies unpruned, no deadline and an endless budget (each test sets what it tests).
+fn line_of_five(hills: &[Loc]) -> phalanx::Search<'_> {
     let t = Torus { rows: 24, cols: 24 };
     let ours: Vec<Loc> = (8..13).map(|c| (10, c)).collect();
     let foes: Vec<Loc> = (8..13).map(|c| (13, c)).collect();
@@ -1909,26 +1905,25 @@ fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
         .iter()
         .map(|&e| (e, 1, phalanx::enemy_options(t, 5, reach(e), e, &opts)))
         .collect();
-    let hills: Vec<Loc> = Vec::new();
-    let new = |prune: bool, budget: u64| phalanx::Search {
+    phalanx::Search {
         t,
         r2: 5,
-        homes: ours.clone(),
-        ours: opts.clone(),
-        theirs: theirs.clone(),
+        homes: ours,
+        ours: opts,
+        theirs,
         fixed: Vec::new(),
         still: Vec::new(),
-        enemy_hills: &hills,
-        my_hills: &hills,
+        enemy_hills: hills,
+        my_hills: hills,
         home_worth: 0,
-        prune,
+        prune: false,
         exact_cut: false,
         rally: &[],
         danger: &[],
         kill: 512,
         loss: 768,
         distance: phalanx::Distance::CloseIn,
-        budget,
+        budget: u64::MAX,
         deadline: None,
         ticks: 0,
         stopped: false,
@@ -1936,6 +1931,22 @@ fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
         best_moves: Vec::new(),
         cur: Vec::new(),
         cur_theirs: Vec::new(),
+    }
+}
+
+#[test]
+fn pruned_replies_search_a_line_of_five_against_five_within_its_budget() {
+    // five of ours in a row, five of his three rows south, open ground: every ant can
+    // reach attack range of the line opposite. With a part's share of the turn's budget
+    // the search that tries each enemy's squares in range of any square we might take is
+    // cut short and steps into a losing fight (its moves lose an ant to the best reply);
+    // with replies pruned to the squares our ants hold it finishes inside the budget with
+    // the full search's value: both lines closing to the edge of range, nobody dies
+    let hills: Vec<Loc> = Vec::new();
+    let new = |prune: bool, budget: u64| phalanx::Search {
+        prune,
+        budget,
+        ..line_of_five(&hills)
     };
     // what chosen moves are worth against every reply
     let worth = |moves: &[Loc]| {
@@ -1975,46 +1986,11 @@ fn a_search_cut_short_keeps_only_fully_scored_moves_with_exact_cut() {
     // the turn's budget the search is cut short. Without `exact_cut` it steps into a
     // losing fight because it keeps a partly scored assignment; with it, the best fully
     // scored one (which loses nobody)
-    let t = Torus { rows: 24, cols: 24 };
-    let ours: Vec<Loc> = (8..13).map(|c| (10, c)).collect();
-    let foes: Vec<Loc> = (8..13).map(|c| (13, c)).collect();
-    let reach = |a: Loc| -> Vec<Loc> {
-        std::iter::once(a)
-            .chain(Dir::ALL.into_iter().map(|d| t.step(a, d)))
-            .collect()
-    };
-    let opts: Vec<Vec<Loc>> = ours.iter().map(|&a| reach(a)).collect();
-    let theirs: Vec<(Loc, u8, Vec<Loc>)> = foes
-        .iter()
-        .map(|&e| (e, 1, phalanx::enemy_options(t, 5, reach(e), e, &opts)))
-        .collect();
     let hills: Vec<Loc> = Vec::new();
     let new = |prune: bool, budget: u64| phalanx::Search {
-        t,
-        r2: 5,
-        homes: ours.clone(),
-        ours: opts.clone(),
-        theirs: theirs.clone(),
-        fixed: Vec::new(),
-        still: Vec::new(),
-        enemy_hills: &hills,
-        my_hills: &hills,
-        home_worth: 0,
         prune,
-        exact_cut: false,
-        rally: &[],
-        danger: &[],
-        kill: 512,
-        loss: 768,
-        distance: phalanx::Distance::CloseIn,
         budget,
-        deadline: None,
-        ticks: 0,
-        stopped: false,
-        best: i64::MIN,
-        best_moves: Vec::new(),
-        cur: Vec::new(),
-        cur_theirs: Vec::new(),
+        ..line_of_five(&hills)
     };
     // what chosen moves are worth against every reply
     let worth = |moves: &[Loc]| {
@@ -2060,47 +2036,12 @@ fn the_clock_guard_stops_a_battle_search_past_its_deadline() {
     // search reads the clock after its first 2^18 pair checks, stops as if its budget were
     // spent and keeps the best moves found; with no deadline it goes on until its budget
     // of 2^21 pair checks is spent
-    let t = Torus { rows: 24, cols: 24 };
-    let ours: Vec<Loc> = (8..13).map(|c| (10, c)).collect();
-    let foes: Vec<Loc> = (8..13).map(|c| (13, c)).collect();
-    let reach = |a: Loc| -> Vec<Loc> {
-        std::iter::once(a)
-            .chain(Dir::ALL.into_iter().map(|d| t.step(a, d)))
-            .collect()
-    };
-    let opts: Vec<Vec<Loc>> = ours.iter().map(|&a| reach(a)).collect();
-    let theirs: Vec<(Loc, u8, Vec<Loc>)> = foes
-        .iter()
-        .map(|&e| (e, 1, phalanx::enemy_options(t, 5, reach(e), e, &opts)))
-        .collect();
-    let hills: Vec<Loc> = Vec::new();
     let budget = 1 << 21;
+    let hills: Vec<Loc> = Vec::new();
     let new = |deadline: Option<std::time::Instant>| phalanx::Search {
-        t,
-        r2: 5,
-        homes: ours.clone(),
-        ours: opts.clone(),
-        theirs: theirs.clone(),
-        fixed: Vec::new(),
-        still: Vec::new(),
-        enemy_hills: &hills,
-        my_hills: &hills,
-        home_worth: 0,
-        prune: false,
-        exact_cut: false,
-        rally: &[],
-        danger: &[],
-        kill: 512,
-        loss: 768,
-        distance: phalanx::Distance::CloseIn,
         budget,
         deadline,
-        ticks: 0,
-        stopped: false,
-        best: i64::MIN,
-        best_moves: Vec::new(),
-        cur: Vec::new(),
-        cur_theirs: Vec::new(),
+        ..line_of_five(&hills)
     };
     let mut free = new(None);
     free.max(0);
